@@ -1,0 +1,248 @@
+#!/usr/bin/env bash
+# Builds a debug PHP 8.4 (NTS and/or ZTS) from Debian trixie's orig tarball,
+# for CI on Debian bookworm (run as root).
+#
+#   scripts/build-php-debug.sh nts|zts|all
+#
+# Installs into $RESIDENT_CI_CACHE/php-8.4-debug-<variant>
+# (RESIDENT_CI_CACHE defaults to /var/cache/resident-ci). A build whose stamp
+# file ($PREFIX/.resident-build-stamp) matches the version and configure flags
+# is reused. The source tarball is kept in $RESIDENT_CI_CACHE/src, the build
+# log in $RESIDENT_CI_CACHE/logs; the build tree is removed afterwards.
+# RESIDENT_CI_JOBS sets make's parallelism (default: nproc).
+set -euo pipefail
+
+PHP_SRC_PKG=php8.4
+PHP_DEB_VERSION=8.4.24-1~deb13u1
+PHP_UPSTREAM_VERSION=8.4.24
+PHP_ORIG_TARBALL=${PHP_SRC_PKG}_${PHP_UPSTREAM_VERSION}.orig.tar.xz
+# sha256 of the orig tarball as shipped by Debian (apt checks it on download;
+# this also catches a truncated or corrupted copy in the cache).
+PHP_ORIG_SHA256=e127be09a8506f4327c5cfa78a614b00d210714484ec215ce0011b4a03c00731
+
+CACHE=${RESIDENT_CI_CACHE:-/var/cache/resident-ci}
+SRC_DIR=$CACHE/src
+LOG_DIR=$CACHE/logs
+JOBS=${RESIDENT_CI_JOBS:-$(nproc)}
+TRIXIE_SRC_LIST=/etc/apt/sources.list.d/resident-trixie-src.sources
+
+BUILD_DEPS=(
+  build-essential autoconf bison re2c pkg-config xz-utils
+  libxml2-dev libsqlite3-dev zlib1g-dev valgrind
+)
+
+usage() {
+  echo "usage: $0 nts|zts|all" >&2
+  exit 2
+}
+
+[ $# -eq 1 ] || usage
+case $1 in
+  nts) VARIANTS=(nts) ;;
+  zts) VARIANTS=(zts) ;;
+  all) VARIANTS=(nts zts) ;;
+  *) usage ;;
+esac
+
+CLEANUP=()
+cleanup() {
+  local d
+  for d in "${CLEANUP[@]}"; do
+    rm -rf "$d"
+  done
+}
+trap cleanup EXIT
+
+die() {
+  echo "build-php-debug: $*" >&2
+  exit 1
+}
+
+configure_flags() { # variant prefix
+  local variant=$1 prefix=$2
+  local flags=(
+    "--prefix=$prefix"
+    "--with-config-file-path=$prefix/etc"
+    "--with-config-file-scan-dir=$prefix/etc/conf.d"
+    --enable-debug
+    --disable-all
+    --enable-opcache
+    --enable-fpm
+    --enable-pcntl
+    --enable-posix
+    --enable-embed=shared
+    --with-zlib=no
+    --enable-session
+    --enable-tokenizer
+    --enable-ctype
+    --enable-filter
+    --with-pcre-jit
+    --enable-sockets
+    --enable-mbstring
+    --disable-mbregex
+    --with-libxml
+    --enable-dom
+    --enable-xml
+    --enable-simplexml
+    --enable-phar=no
+    --with-valgrind
+  )
+  if [ "$variant" = zts ]; then
+    flags+=(--enable-zts)
+  fi
+  printf '%s\n' "${flags[@]}"
+}
+
+need_root() {
+  [ "$(id -u)" -eq 0 ] || die "$* (run as root)"
+}
+
+install_build_deps() {
+  local missing=() p
+  for p in "${BUILD_DEPS[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+      missing+=("$p")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  need_root "missing build dependencies: ${missing[*]}"
+  echo "build-php-debug: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq || apt-get update -qq
+  # The mirror occasionally fails one download; a second attempt succeeds.
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+    || apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+tarball_ok() {
+  [ -f "$SRC_DIR/$PHP_ORIG_TARBALL" ] \
+    && echo "$PHP_ORIG_SHA256  $SRC_DIR/$PHP_ORIG_TARBALL" | sha256sum -c --status -
+}
+
+# Source-only entry for trixie: binary packages still come from bookworm only.
+add_trixie_deb_src() {
+  [ -f "$TRIXIE_SRC_LIST" ] && return 0
+  need_root "cannot add $TRIXIE_SRC_LIST"
+  cat > "$TRIXIE_SRC_LIST" <<'EOF'
+# Added by resident scripts/build-php-debug.sh: source packages only, so that
+# `apt-get source php8.4` works. Binary packages keep coming from bookworm.
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: trixie
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+}
+
+fetch_tarball() {
+  mkdir -p "$SRC_DIR"
+  # Serialise with a concurrent run (e.g. nts and zts started together).
+  exec 8>"$SRC_DIR/.lock"
+  flock 8
+  if tarball_ok; then
+    exec 8>&-
+    return 0
+  fi
+  rm -f "$SRC_DIR/$PHP_ORIG_TARBALL"
+  add_trixie_deb_src
+  if ! apt-cache showsrc "$PHP_SRC_PKG" 2>/dev/null | grep -qxF "Version: $PHP_DEB_VERSION"; then
+    echo "build-php-debug: apt-get update (for trixie deb-src)"
+    apt-get update -qq || apt-get update -qq
+  fi
+  local dl
+  dl=$(mktemp -d "$SRC_DIR/download.XXXXXX")
+  CLEANUP+=("$dl")
+  # apt drops privileges to _apt for downloads; let it write here.
+  if id _apt >/dev/null 2>&1; then chown _apt "$dl"; fi
+  echo "build-php-debug: downloading source $PHP_SRC_PKG=$PHP_DEB_VERSION"
+  (cd "$dl" && apt-get source -qq --download-only "$PHP_SRC_PKG=$PHP_DEB_VERSION") \
+    || (cd "$dl" && apt-get source -qq --download-only "$PHP_SRC_PKG=$PHP_DEB_VERSION") \
+    || die "apt-get source $PHP_SRC_PKG=$PHP_DEB_VERSION failed"
+  [ -f "$dl/$PHP_ORIG_TARBALL" ] || die "$PHP_ORIG_TARBALL not among the downloaded files: $(ls "$dl")"
+  mv "$dl/$PHP_ORIG_TARBALL" "$SRC_DIR/$PHP_ORIG_TARBALL"
+  rm -rf "$dl"
+  tarball_ok || die "sha256 mismatch for $SRC_DIR/$PHP_ORIG_TARBALL (expected $PHP_ORIG_SHA256)"
+  exec 8>&-
+}
+
+# Runs a command with its output appended to $LOG; on failure shows the tail.
+logged() {
+  if ! "$@" >>"$LOG" 2>&1; then
+    echo "build-php-debug: '$*' failed; last lines of $LOG:" >&2
+    tail -n 60 "$LOG" >&2
+    exit 1
+  fi
+}
+
+verify_install() { # variant prefix
+  local variant=$1 prefix=$2 tag out
+  if [ "$variant" = zts ]; then tag="ZTS DEBUG"; else tag="NTS DEBUG"; fi
+  out=$("$prefix/bin/php" -v) || die "$prefix/bin/php -v failed"
+  grep -qF "($tag)" <<<"$out" || die "$prefix/bin/php -v does not say $tag: $out"
+  out=$("$prefix/bin/php" -d zend_extension=opcache -m) || die "php -d zend_extension=opcache -m failed"
+  grep -qxF "Zend OPcache" <<<"$out" || die "opcache does not load: $out"
+  local f
+  for f in bin/phpize bin/php-config sbin/php-fpm lib/php/build/run-tests.php; do
+    [ -e "$prefix/$f" ] || die "$prefix/$f missing"
+  done
+  find "$prefix/lib" -name libphp.so | grep -q . || die "libphp.so missing under $prefix/lib"
+}
+
+build_variant() { # variant
+  local variant=$1
+  local name=php-8.4-debug-$variant
+  local prefix=$CACHE/$name
+  local stamp_file=$prefix/.resident-build-stamp
+  local flags stamp
+  mapfile -t flags < <(configure_flags "$variant" "$prefix")
+  stamp=$(printf 'php %s (%s)\n' "$PHP_UPSTREAM_VERSION" "$PHP_DEB_VERSION"; printf '%s\n' "${flags[@]}")
+
+  mkdir -p "$CACHE" "$LOG_DIR"
+  exec 9>"$CACHE/.$name.lock"
+  flock 9
+
+  if [ -x "$prefix/bin/php" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ]; then
+    echo "$name: cached build reused at $prefix"
+    exec 9>&-
+    return 0
+  fi
+
+  local start=$SECONDS
+  install_build_deps
+  fetch_tarball
+
+  LOG=$LOG_DIR/$name.log
+  : >"$LOG"
+  echo "build-php-debug: building $name (log: $LOG)"
+  echo "build-php-debug: ./configure ${flags[*]}"
+
+  local build
+  build=$(mktemp -d "$CACHE/build-$variant.XXXXXX")
+  CLEANUP+=("$build")
+  tar -xf "$SRC_DIR/$PHP_ORIG_TARBALL" -C "$build" --strip-components=1
+  [ -x "$build/configure" ] || die "no configure script in $PHP_ORIG_TARBALL"
+
+  # A stale or half-installed tree must not leak into the new one.
+  rm -rf "$prefix"
+  (
+    cd "$build"
+    logged ./configure "${flags[@]}"
+    logged make -j"$JOBS"
+    logged make install
+  )
+  mkdir -p "$prefix/etc/conf.d"
+  # phpize's build dir normally receives run-tests.php from `make install`.
+  if [ ! -f "$prefix/lib/php/build/run-tests.php" ]; then
+    install -D -m 644 "$build/run-tests.php" "$prefix/lib/php/build/run-tests.php"
+  fi
+  rm -rf "$build"
+
+  verify_install "$variant" "$prefix"
+  printf '%s\n' "$stamp" >"$stamp_file"
+  echo "$name: built at $prefix in $((SECONDS - start)) s"
+  exec 9>&-
+}
+
+for v in "${VARIANTS[@]}"; do
+  build_variant "$v"
+done

@@ -1,0 +1,511 @@
+/*
+ * The index: a fixed array of bucket heads with singly linked chains of
+ * entries, read without locks. Each change a writer makes to a chain is one
+ * release store of a link, so a reader walking a chain always sees a valid
+ * chain, before or after the change. An unlinked entry keeps its `next`, so
+ * a reader standing on it can walk on; reclamation (reclaim.c) keeps it
+ * allocated until no reader can stand on it.
+ *
+ * Writers also keep every live entry on a CLOCK ring: a reader sets an
+ * entry's `referenced` bit on a hit (only if clear, so hot entries cost no
+ * write), the hand clears it on its way or evicts entries that were not
+ * referenced since its last pass. TTLs are checked lazily by readers and
+ * swept first when memory is needed. Nothing ever wipes the whole cache.
+ */
+#include "internal.h"
+#include <string.h>
+#include <unistd.h>
+
+#define RS_FLUSH_EVERY 4096
+#define RS_EVICT_BATCH 32
+
+static inline _Atomic rs_off *bucket_for(const rs_store *st, uint64_t hash)
+{
+	return &rs_buckets(st)[hash & (st->hdr->nbuckets - 1)];
+}
+
+static inline bool entry_matches(const rs_entry *e, uint64_t hash, uint16_t pool, const char *key, size_t len)
+{
+	return e->hash == hash && e->pool == pool && e->key_len == len && memcmp(e->key, key, len) == 0;
+}
+
+static inline bool entry_expired(const rs_entry *e, int64_t now_ms)
+{
+	return e->expires_ms && e->expires_ms <= now_ms;
+}
+
+/* --- readers ----------------------------------------------------------------- */
+
+static const rs_entry *find_live(rs_store *st, uint16_t pool, const char *key, size_t len, int64_t now_ms, bool touch)
+{
+	uint64_t hash = rs_hash(st->hdr->seed, pool, key, len);
+	rs_off off = atomic_load_explicit(bucket_for(st, hash), memory_order_acquire);
+	while (off) {
+		const rs_entry *e = rs_entry_at(st, off);
+		if (entry_matches(e, hash, pool, key, len)) {
+			if (entry_expired(e, now_ms)) {
+				return NULL;
+			}
+			if (touch && !atomic_load_explicit(&e->referenced, memory_order_relaxed)) {
+				atomic_store_explicit(&((rs_entry *)e)->referenced, 1, memory_order_relaxed);
+			}
+			return e;
+		}
+		off = atomic_load_explicit(&e->next, memory_order_acquire);
+	}
+	return NULL;
+}
+
+const rs_entry *rs_lookup(rs_store *st, uint16_t pool, const char *key, size_t len, int64_t now_ms)
+{
+	const rs_entry *e = find_live(st, pool, key, len, now_ms, true);
+	if (pool < RS_MAX_POOLS) {
+		if (e) {
+			st->pending_hits[pool]++;
+		} else {
+			st->pending_misses[pool]++;
+		}
+		if (++st->pending_ops >= RS_FLUSH_EVERY) {
+			rs_stats_flush(st);
+		}
+	}
+	return e;
+}
+
+const rs_entry *rs_peek(rs_store *st, uint16_t pool, const char *key, size_t len, int64_t now_ms)
+{
+	return find_live(st, pool, key, len, now_ms, false);
+}
+
+const void *rs_entry_value(const rs_entry *e) { return (const char *)e + e->value_offset; }
+size_t rs_entry_value_size(const rs_entry *e) { return (size_t)e->value_size; }
+uint32_t rs_entry_kind(const rs_entry *e) { return e->kind; }
+int64_t rs_entry_expires(const rs_entry *e) { return e->expires_ms; }
+uint16_t rs_entry_pool(const rs_entry *e) { return e->pool; }
+const char *rs_entry_key(const rs_entry *e, size_t *len)
+{
+	*len = e->key_len;
+	return e->key;
+}
+
+void rs_stats_flush(rs_store *st)
+{
+	rs_pool *pools = rs_pools(st);
+	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
+		if (st->pending_hits[i]) {
+			atomic_fetch_add_explicit(&pools[i].hits, st->pending_hits[i], memory_order_relaxed);
+			st->pending_hits[i] = 0;
+		}
+		if (st->pending_misses[i]) {
+			atomic_fetch_add_explicit(&pools[i].misses, st->pending_misses[i], memory_order_relaxed);
+			st->pending_misses[i] = 0;
+		}
+	}
+	st->pending_ops = 0;
+}
+
+/* --- writer helpers (segment lock held) ---------------------------------- */
+
+/* Returns the link that points at the live entry for the key, or NULL. */
+static _Atomic rs_off *find_link(rs_store *st, uint64_t hash, uint16_t pool, const char *key, size_t len, _Atomic rs_off *from)
+{
+	_Atomic rs_off *link = from ? from : bucket_for(st, hash);
+	rs_off off;
+	while ((off = atomic_load_explicit(link, memory_order_relaxed)) != 0) {
+		rs_entry *e = rs_entry_at(st, off);
+		if (entry_matches(e, hash, pool, key, len)) {
+			return link;
+		}
+		link = &e->next;
+	}
+	return NULL;
+}
+
+static void ring_insert(rs_store *st, rs_entry *e)
+{
+	rs_header *h = st->hdr;
+	rs_off off = RS_OFF(st, e);
+	if (!h->ring_hand) {
+		e->ring_prev = e->ring_next = off;
+		h->ring_hand = off;
+		return;
+	}
+	/* Just behind the hand: a new entry gets a full lap before eviction. */
+	rs_entry *hand = rs_entry_at(st, h->ring_hand);
+	rs_entry *prev = rs_entry_at(st, hand->ring_prev);
+	e->ring_next = h->ring_hand;
+	e->ring_prev = hand->ring_prev;
+	prev->ring_next = off;
+	hand->ring_prev = off;
+}
+
+static void ring_remove(rs_store *st, rs_entry *e)
+{
+	rs_header *h = st->hdr;
+	rs_off off = RS_OFF(st, e);
+	if (e->ring_next == off) {
+		h->ring_hand = 0;
+		return;
+	}
+	rs_entry_at(st, e->ring_prev)->ring_next = e->ring_next;
+	rs_entry_at(st, e->ring_next)->ring_prev = e->ring_prev;
+	if (h->ring_hand == off) {
+		h->ring_hand = e->ring_next;
+	}
+}
+
+static void account_live(rs_store *st, rs_entry *e, int sign)
+{
+	rs_header *h = st->hdr;
+	rs_pool *p = &rs_pools(st)[e->pool];
+	uint64_t size = rs_block_size(&e->block);
+	if (sign > 0) {
+		p->entries++;
+		p->bytes += size;
+		h->entries++;
+		if (e->expires_ms) {
+			h->expiring_entries++;
+		}
+	} else {
+		p->entries--;
+		p->bytes -= size;
+		h->entries--;
+		if (e->expires_ms) {
+			h->expiring_entries--;
+		}
+	}
+}
+
+/* Unlinks the entry that `link` points at and moves it to limbo. */
+static void retire_at(rs_store *st, _Atomic rs_off *link)
+{
+	rs_entry *e = rs_entry_at(st, atomic_load_explicit(link, memory_order_relaxed));
+	atomic_store_explicit(link, atomic_load_explicit(&e->next, memory_order_relaxed), memory_order_release);
+	rs_crash_point(st, RS_CRASH_AFTER_UNLINK);
+	ring_remove(st, e);
+	account_live(st, e, -1);
+	rs_limbo_push(st, e);
+	atomic_fetch_add_explicit(&st->hdr->mutation_epoch, 1, memory_order_release);
+}
+
+void rs_index_retire(rs_store *st, rs_entry *e)
+{
+	size_t len;
+	const char *key = rs_entry_key(e, &len);
+	_Atomic rs_off *link = find_link(st, e->hash, e->pool, key, len, NULL);
+	while (link && atomic_load_explicit(link, memory_order_relaxed) != RS_OFF(st, e)) {
+		link = find_link(st, e->hash, e->pool, key, len, &rs_entry_at(st, atomic_load(link))->next);
+	}
+	if (link) {
+		retire_at(st, link);
+	}
+}
+
+/* Moves entries whose TTL passed to limbo; looks at `budget` ring entries. */
+static uint64_t sweep_expired(rs_store *st, int64_t now_ms, uint64_t budget)
+{
+	rs_header *h = st->hdr;
+	uint64_t swept = 0;
+	while (h->ring_hand && h->expiring_entries && budget--) {
+		rs_entry *e = rs_entry_at(st, h->ring_hand);
+		h->ring_hand = e->ring_next;
+		if (entry_expired(e, now_ms)) {
+			rs_pools(st)[e->pool].expirations++;
+			h->expirations++;
+			rs_index_retire(st, e);
+			swept++;
+		}
+	}
+	return swept;
+}
+
+/* Moves CLOCK victims to limbo until `want` bytes were evicted or the ring
+ * holds nothing evictable. Returns the bytes evicted. */
+static uint64_t clock_evict(rs_store *st, uint64_t want, int64_t now_ms)
+{
+	rs_header *h = st->hdr;
+	rs_pool *pools = rs_pools(st);
+	uint64_t evicted = 0, batch = 0;
+	/* Two laps: the first may only clear reference bits. */
+	uint64_t steps = 2 * h->entries + 2;
+	while (h->ring_hand && steps-- && (evicted < want || batch == 0) && batch < RS_EVICT_BATCH) {
+		rs_entry *e = rs_entry_at(st, h->ring_hand);
+		h->ring_hand = e->ring_next;
+		if (pools[e->pool].pinned) {
+			continue;
+		}
+		if (entry_expired(e, now_ms)) {
+			pools[e->pool].expirations++;
+			h->expirations++;
+		} else if (atomic_load_explicit(&e->referenced, memory_order_relaxed)) {
+			atomic_store_explicit(&e->referenced, 0, memory_order_relaxed);
+			continue;
+		} else {
+			pools[e->pool].evictions++;
+			h->evictions++;
+		}
+		evicted += rs_block_size(&e->block);
+		batch++;
+		rs_index_retire(st, e);
+	}
+	return evicted;
+}
+
+/* Only our own read section blocks reclamation: waiting cannot help. */
+static bool limbo_blocked_by_self(rs_store *st)
+{
+	if (st->slot < 0 || st->read_depth == 0) {
+		return false;
+	}
+	uint64_t mine = atomic_load(&rs_slots(st)[st->slot].epoch);
+	return mine && mine <= rs_entry_at(st, st->hdr->limbo_head)->ring_prev;
+}
+
+/* Allocates a block, making room first if needed: free what limbo can give
+ * back, then expired entries, then CLOCK victims. */
+static rs_off alloc_evicting(rs_store *st, uint64_t size)
+{
+	rs_header *h = st->hdr;
+	int64_t now = (int64_t)rs_now_ms();
+	rs_off off;
+
+	if (h->limbo_head) {
+		rs_reclaim(st);
+	}
+	if ((off = rs_alloc(st, size))) {
+		return off;
+	}
+	rs_clear_dead_slots(st);
+	if (h->expiring_entries) {
+		sweep_expired(st, now, h->entries < 65536 ? h->entries : 65536);
+		rs_reclaim(st);
+		if ((off = rs_alloc(st, size))) {
+			return off;
+		}
+	}
+	while (clock_evict(st, size, now) > 0) {
+		rs_reclaim(st);
+		if ((off = rs_alloc(st, size))) {
+			return off;
+		}
+	}
+	/* Everything evictable is gone; what is left sits in limbo, held by
+	 * readers in flight. Requests are short: give them a moment. */
+	for (int i = 0; i < 50 && h->limbo_head && !limbo_blocked_by_self(st); i++) {
+		usleep(1000);
+		rs_reclaim(st);
+		if ((off = rs_alloc(st, size))) {
+			return off;
+		}
+	}
+	return 0;
+}
+
+/* --- writers ----------------------------------------------------------------- */
+
+rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id)
+{
+	size_t len = strlen(name);
+	if (len == 0 || len > RS_POOL_NAME_MAX) {
+		return RS_BAD_POOL;
+	}
+	rs_pool *pools = rs_pools(st);
+	/* Pools are never removed, so a lock-free scan finds existing ones. */
+	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
+		if (pools[i].in_use && strcmp(pools[i].name, name) == 0) {
+			*id = (uint16_t)i;
+			return RS_OK;
+		}
+	}
+	rs_status rc = RS_BAD_POOL;
+	rs_lock(st);
+	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
+		if (pools[i].in_use && strcmp(pools[i].name, name) == 0) {
+			*id = (uint16_t)i;
+			rc = RS_OK;
+			break;
+		}
+		if (!pools[i].in_use) {
+			memcpy(pools[i].name, name, len + 1);
+			pools[i].pinned = pinned;
+			pools[i].id = (uint16_t)i;
+			atomic_thread_fence(memory_order_release);
+			pools[i].in_use = 1;
+			st->hdr->npools++;
+			*id = (uint16_t)i;
+			rc = RS_OK;
+			break;
+		}
+	}
+	rs_unlock(st);
+	return rc;
+}
+
+rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_len,
+                     size_t value_size, uint32_t kind, int64_t expires_ms, rs_reservation *r)
+{
+	rs_header *h = st->hdr;
+	memset(r, 0, sizeof(*r));
+	if (key_len == 0 || key_len > RS_KEY_MAX || pool >= RS_MAX_POOLS) {
+		return RS_ERROR;
+	}
+	uint64_t value_offset = RS_ALIGN_UP(offsetof(rs_entry, key) + key_len + 1, RS_ALIGN);
+	uint64_t size = rs_alloc_round(value_offset + value_size - sizeof(rs_block));
+	if (value_size > h->heap_size || size > h->heap_size) {
+		return RS_TOO_BIG;
+	}
+
+	if (st->slot_pid != getpid()) {
+		rs_after_fork(st);
+	}
+	bool have_slot = st->slot >= 0;
+	if (!have_slot) {
+		/* A slot records the reservation so it is freed if we die. */
+		if (rs_read_begin(st) == RS_OK) {
+			rs_read_end(st);
+			have_slot = true;
+		} else {
+			rs_read_end(st);
+		}
+	}
+
+	rs_lock(st);
+	rs_off off = alloc_evicting(st, size);
+	if (!off) {
+		rs_unlock(st);
+		return RS_NO_MEMORY;
+	}
+	rs_entry *e = rs_entry_at(st, off);
+	/* Only the block header is meaningful so far; the rest may hold an old
+	 * entry's bytes. */
+	memset((char *)e + sizeof(rs_block), 0, offsetof(rs_entry, key) - sizeof(rs_block));
+	e->hash = rs_hash(h->seed, pool, key, key_len);
+	e->expires_ms = expires_ms;
+	e->value_size = value_size;
+	e->key_len = (uint32_t)key_len;
+	e->kind = kind;
+	e->pool = pool;
+	e->state = RS_ENTRY_RESERVED;
+	e->value_offset = (uint32_t)value_offset;
+	memcpy(e->key, key, key_len);
+	e->key[key_len] = '\0';
+	rs_crash_point(st, RS_CRASH_AFTER_ALLOC);
+
+	r->entry = e;
+	r->value = (char *)e + value_offset;
+	r->value_size = value_size;
+	if (have_slot) {
+		atomic_store(&rs_slots(st)[st->slot].reservation, off);
+		rs_unlock(st);
+		r->holds_lock = false;
+	} else {
+		r->holds_lock = true;
+	}
+	return RS_OK;
+}
+
+static void end_reservation(rs_store *st, rs_reservation *r)
+{
+	if (st->slot >= 0 && st->slot_pid == getpid()) {
+		atomic_store(&rs_slots(st)[st->slot].reservation, 0);
+	}
+	r->entry = NULL;
+	r->value = NULL;
+}
+
+rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_t now_ms)
+{
+	rs_header *h = st->hdr;
+	rs_entry *e = r->entry;
+	if (!r->holds_lock) {
+		rs_lock(st);
+	}
+	size_t len = e->key_len;
+	_Atomic rs_off *bucket = bucket_for(st, e->hash);
+	_Atomic rs_off *old = find_link(st, e->hash, e->pool, e->key, len, NULL);
+	if (old && only_if_absent && !entry_expired(rs_entry_at(st, atomic_load(old)), now_ms)) {
+		end_reservation(st, r);
+		rs_free(st, RS_OFF(st, e));
+		rs_unlock(st);
+		return RS_EXISTS;
+	}
+
+	e->created_ms = now_ms;
+	e->state = RS_ENTRY_LIVE;
+	atomic_store_explicit(&e->referenced, 0, memory_order_relaxed);
+	atomic_store_explicit(&e->next, atomic_load_explicit(bucket, memory_order_relaxed), memory_order_relaxed);
+	/* Publication: readers that see the link see a complete entry. */
+	atomic_store_explicit(bucket, RS_OFF(st, e), memory_order_release);
+	rs_crash_point(st, RS_CRASH_AFTER_LINK);
+	ring_insert(st, e);
+	account_live(st, e, +1);
+	end_reservation(st, r);
+
+	if (old) {
+		/* The old entry is now behind ours in the chain. */
+		_Atomic rs_off *link = find_link(st, e->hash, e->pool, e->key, len, &e->next);
+		if (link) {
+			retire_at(st, link);
+		}
+	}
+	rs_pools(st)[e->pool].stores++;
+	h->stores++;
+	atomic_fetch_add_explicit(&h->mutation_epoch, 1, memory_order_release);
+	rs_unlock(st);
+	return RS_OK;
+}
+
+void rs_abort(rs_store *st, rs_reservation *r)
+{
+	if (!r->entry) {
+		return;
+	}
+	if (!r->holds_lock) {
+		rs_lock(st);
+	}
+	rs_off off = RS_OFF(st, r->entry);
+	end_reservation(st, r);
+	rs_free(st, off);
+	rs_unlock(st);
+}
+
+rs_status rs_delete(rs_store *st, uint16_t pool, const char *key, size_t key_len)
+{
+	if (key_len == 0 || key_len > RS_KEY_MAX || pool >= RS_MAX_POOLS) {
+		return RS_NOT_FOUND;
+	}
+	uint64_t hash = rs_hash(st->hdr->seed, pool, key, key_len);
+	rs_lock(st);
+	_Atomic rs_off *link = find_link(st, hash, pool, key, key_len, NULL);
+	rs_status rc = RS_NOT_FOUND;
+	if (link) {
+		rs_entry *e = rs_entry_at(st, atomic_load(link));
+		rc = entry_expired(e, (int64_t)rs_now_ms()) ? RS_NOT_FOUND : RS_OK;
+		rs_pools(st)[pool].deletes += rc == RS_OK;
+		retire_at(st, link);
+	}
+	rs_unlock(st);
+	return rc;
+}
+
+void rs_clear(rs_store *st, int pool)
+{
+	rs_header *h = st->hdr;
+	_Atomic rs_off *buckets = rs_buckets(st);
+	rs_lock(st);
+	for (uint64_t b = 0; b < h->nbuckets; b++) {
+		_Atomic rs_off *link = &buckets[b];
+		rs_off off;
+		while ((off = atomic_load_explicit(link, memory_order_relaxed)) != 0) {
+			rs_entry *e = rs_entry_at(st, off);
+			if (pool < 0 || e->pool == pool) {
+				retire_at(st, link);
+			} else {
+				link = &e->next;
+			}
+		}
+	}
+	atomic_fetch_add_explicit(&h->mutation_epoch, 1, memory_order_release);
+	rs_reclaim(st);
+	rs_unlock(st);
+}

@@ -1,0 +1,208 @@
+/*
+ * Layout of a Resident segment, shared by the store's source files only.
+ *
+ *   [rs_header][pools][reader slots][bucket heads][heap ..........]
+ *
+ * Everything inside the segment refers to everything else by offset from
+ * the segment base, so the store itself does not care where it is mapped
+ * (the value layer above does: it stores engine pointers).
+ */
+#ifndef RESIDENT_STORE_INTERNAL_H
+#define RESIDENT_STORE_INTERNAL_H
+
+/* Robust mutexes, memfd_create, getrandom. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
+#include "store.h"
+#include <pthread.h>
+#include <stdatomic.h>
+#include <sys/types.h>
+
+#define RS_MAGIC 0x544e454449534552ULL /* "RESIDENT" */
+#define RS_ALIGN 16
+#define RS_CACHELINE 64
+#define RS_DEFAULT_SLOTS 1024
+#define RS_DEFAULT_LIMBO_CAP_PERCENT 25
+
+typedef uint64_t rs_off; /* offset from the segment base; 0 means none */
+
+/* --- allocator -------------------------------------------------------------
+ * Every block starts with this header. The heap can be walked block by
+ * block from its first to its last byte using size alone; every change to a
+ * size is one aligned 8-byte store, so the walk is valid at any instant,
+ * even after a writer died half-way through a split or a merge. */
+typedef struct rs_block {
+	uint64_t size_flags;    /* block size (multiple of RS_ALIGN) | flags */
+	uint64_t prev_size;     /* size of the preceding block, 0 for the first */
+} rs_block;
+
+#define RS_BLOCK_USED   ((uint64_t)1)
+#define RS_BLOCK_MARK   ((uint64_t)2)   /* reachable, during recovery only */
+#define RS_BLOCK_FLAGS  ((uint64_t)(RS_ALIGN - 1))
+#define RS_BLOCK_MIN    ((uint64_t)sizeof(rs_free_block))
+
+typedef struct rs_free_block {
+	rs_block b;
+	rs_off next_free;
+	rs_off prev_free;
+} rs_free_block;
+
+/* Segregated free lists: 64 exact classes of 16 bytes up to 1 KiB, then 8
+ * classes per power of two. */
+#define RS_SMALL_LIMIT   1024
+#define RS_SMALL_CLASSES (RS_SMALL_LIMIT / RS_ALIGN)
+#define RS_SUB_BITS      3
+#define RS_CLASSES       (RS_SMALL_CLASSES + (64 - 10) * (1 << RS_SUB_BITS))
+#define RS_BITMAP_WORDS  ((RS_CLASSES + 63) / 64)
+
+/* --- entries ----------------------------------------------------------------
+ * One allocated block per entry: header, key, then the value area (aligned).
+ * Readers use hash, key, expires, kind, value fields and `next`; they write
+ * only `referenced`, and only when it is clear. Everything else belongs to
+ * the writer holding the lock. */
+struct rs_entry {
+	rs_block block;
+	_Atomic rs_off next;        /* bucket chain */
+	rs_off ring_prev;           /* CLOCK ring while live; limbo: epoch tag */
+	rs_off ring_next;           /* CLOCK ring while live; limbo: next in limbo */
+	uint64_t hash;
+	int64_t expires_ms;         /* 0 = no expiry */
+	int64_t created_ms;
+	uint64_t value_size;
+	uint32_t key_len;
+	uint32_t kind;
+	uint16_t pool;
+	_Atomic uint8_t referenced; /* CLOCK second-chance bit */
+	uint8_t state;              /* RS_ENTRY_* */
+	uint32_t value_offset;      /* from the entry start */
+	char key[];
+};
+
+enum { RS_ENTRY_RESERVED = 1, RS_ENTRY_LIVE = 2, RS_ENTRY_LIMBO = 3 };
+
+/* --- pools ----------------------------------------------------------------- */
+typedef struct rs_pool {
+	char name[RS_POOL_NAME_MAX + 1];
+	uint8_t in_use;
+	uint8_t pinned;
+	uint16_t id;
+	uint32_t _pad;
+	uint64_t entries;           /* writer-maintained */
+	uint64_t bytes;
+	uint64_t stores;
+	uint64_t deletes;
+	uint64_t evictions;
+	uint64_t expirations;
+	_Atomic uint64_t hits;      /* added in batches by rs_stats_flush */
+	_Atomic uint64_t misses;
+} rs_pool;
+
+/* --- reader slots ------------------------------------------------------------
+ * One per process (NTS) or thread (ZTS), each on its own cache line. */
+typedef struct rs_slot {
+	_Atomic int32_t pid;        /* 0 = free */
+	int32_t _pad;
+	_Atomic uint64_t epoch;     /* global epoch at entry, 0 = quiescent */
+	_Atomic rs_off reservation; /* block reserved but not committed */
+	char _fill[RS_CACHELINE - 24];
+} rs_slot;
+
+/* --- header ------------------------------------------------------------------ */
+struct rs_header {
+	uint64_t magic;
+	uint32_t layout_version;
+	uint32_t header_size;
+	char build_id[RS_BUILD_ID_MAX];
+	uint64_t total_size;
+	uint64_t base_address;      /* where the creator mapped it */
+	uint64_t seed[2];           /* SipHash key, random per segment */
+
+	pthread_mutex_t lock;       /* robust, process-shared */
+	char _lock_pad[RS_CACHELINE];
+
+	_Atomic uint64_t epoch;         /* reclamation epoch, starts at 1 */
+	char _epoch_pad[RS_CACHELINE - 8];
+	_Atomic uint64_t mutation_epoch;
+	char _mutation_pad[RS_CACHELINE - 8];
+
+	/* layout */
+	rs_off pools_off;
+	rs_off slots_off;
+	uint32_t nslots;
+	uint32_t limbo_cap_percent;
+	rs_off buckets_off;
+	uint64_t nbuckets;          /* power of two */
+	rs_off heap_off;
+	uint64_t heap_size;
+
+	/* allocator (writer-only, rebuilt by recovery) */
+	uint64_t bitmap[RS_BITMAP_WORDS];
+	rs_off free_heads[RS_CLASSES];
+	uint64_t used_bytes;
+	uint64_t free_bytes;
+
+	/* CLOCK ring of live entries and its hand (writer-only) */
+	rs_off ring_hand;
+	uint64_t entries;
+	uint64_t expiring_entries;  /* entries with a TTL */
+
+	/* limbo FIFO, ordered by epoch tag */
+	rs_off limbo_head;
+	rs_off limbo_tail;
+	_Atomic uint64_t limbo_bytes;
+	uint64_t limbo_entries;
+
+	/* statistics */
+	uint64_t stores;
+	uint64_t evictions;
+	uint64_t expirations;
+	_Atomic uint64_t lock_waits;
+	uint64_t recoveries;
+	uint64_t dead_slots;
+	uint32_t npools;
+};
+
+/* --- helpers shared by the store's files ----------------------------------- */
+#define RS_PTR(st, off) ((void *)((st)->base + (off)))
+#define RS_OFF(st, ptr) ((rs_off)((const char *)(ptr) - (st)->base))
+#define RS_ALIGN_UP(n, a) (((n) + ((a) - 1)) & ~((uint64_t)(a) - 1))
+
+static inline rs_pool *rs_pools(const rs_store *st) { return (rs_pool *)(st->base + st->hdr->pools_off); }
+static inline rs_slot *rs_slots(const rs_store *st) { return (rs_slot *)(st->base + st->hdr->slots_off); }
+static inline _Atomic rs_off *rs_buckets(const rs_store *st) { return (_Atomic rs_off *)(st->base + st->hdr->buckets_off); }
+static inline uint64_t rs_block_size(const rs_block *b) { return b->size_flags & ~RS_BLOCK_FLAGS; }
+static inline rs_entry *rs_entry_at(const rs_store *st, rs_off off) { return (rs_entry *)(st->base + off); }
+
+/* hash.c */
+uint64_t rs_hash(const uint64_t seed[2], uint16_t pool, const char *key, size_t len);
+
+/* alloc.c */
+void rs_alloc_init(rs_store *st);
+rs_off rs_alloc(rs_store *st, uint64_t size);   /* 0 if no block fits */
+void rs_free(rs_store *st, rs_off block);
+uint64_t rs_alloc_round(uint64_t payload);     /* block size needed for a payload */
+uint64_t rs_largest_free(const rs_store *st);
+void rs_alloc_rebuild(rs_store *st);            /* recovery: free lists from a heap walk */
+const char *rs_alloc_check(rs_store *st, uint64_t *free_blocks);
+
+/* lock.c */
+void rs_lock_init(rs_header *hdr);
+void rs_lock(rs_store *st);
+void rs_unlock(rs_store *st);
+void rs_crash_point(rs_store *st, int point);
+
+/* index.c */
+void rs_index_retire(rs_store *st, rs_entry *e);   /* unlink + limbo */
+bool rs_make_room(rs_store *st, uint64_t block_size, uint16_t for_pool);
+void rs_recover(rs_store *st);
+
+/* reclaim.c */
+void rs_limbo_push(rs_store *st, rs_entry *e);
+void rs_slots_init(rs_store *st);
+bool rs_slot_dead(rs_store *st, uint32_t i);
+void rs_clear_dead_slots(rs_store *st);
+uint64_t rs_now_ms(void);
+
+#endif

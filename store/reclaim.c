@@ -1,0 +1,269 @@
+/*
+ * Epoch-based reclamation (HHVM's "treadmill", for processes).
+ *
+ * The segment has a global epoch E. Each reader process (or thread) owns a
+ * slot holding the epoch it entered its read section at, 0 when quiescent.
+ * A writer that unlinks an entry puts it on the limbo FIFO tagged with E and
+ * bumps E. An entry in limbo is freed once every non-zero slot is newer than
+ * its tag: nobody who could have seen it is still reading.
+ *
+ * Why that is enough: a reader publishes its slot (seq_cst) before reading
+ * the index; a writer unlinks (seq_cst) before scanning the slots. Either the
+ * writer sees the reader's slot, whose epoch is <= the tag, and waits; or the
+ * reader's index read comes after the unlink and cannot find the entry.
+ *
+ * Dead readers: a slot owner holds an fcntl lock on byte <slot> of a memfd
+ * shared by every process of the segment. The kernel drops it when the
+ * process dies, so a writer can tell a dead slot from a live one without
+ * trusting pids (which get reused).
+ */
+#include "internal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+uint64_t rs_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+void rs_slots_init(rs_store *st)
+{
+	memset(rs_slots(st), 0, sizeof(rs_slot) * st->hdr->nslots);
+}
+
+static int slot_lock_op(rs_store *st, uint32_t i, int cmd, short type)
+{
+	struct flock fl;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = type;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = i;
+	fl.l_len = 1;
+	int rc = fcntl(st->lock_fd, cmd, &fl);
+	if (rc == 0 && cmd == F_GETLK) {
+		return fl.l_type == F_UNLCK ? 0 : 1;
+	}
+	return rc;
+}
+
+/* Dead: owned by another process that no longer holds the slot's lock.
+ * Slots of our own pid belong to live threads of this process. */
+bool rs_slot_dead(rs_store *st, uint32_t i)
+{
+	rs_slot *s = &rs_slots(st)[i];
+	int32_t pid = atomic_load(&s->pid);
+	if (pid == 0 || pid == getpid()) {
+		return false;
+	}
+	return slot_lock_op(st, i, F_GETLK, F_WRLCK) == 0;
+}
+
+/* Under the write lock. */
+static void clear_slot(rs_store *st, uint32_t i)
+{
+	rs_slot *s = &rs_slots(st)[i];
+	rs_off res = atomic_load(&s->reservation);
+	if (res) {
+		/* An entry the dead process reserved but never published. */
+		rs_free(st, res);
+		atomic_store(&s->reservation, 0);
+	}
+	atomic_store(&s->epoch, 0);
+	atomic_store(&s->pid, 0);
+	st->hdr->dead_slots++;
+}
+
+void rs_clear_dead_slots(rs_store *st)
+{
+	for (uint32_t i = 0; i < st->hdr->nslots; i++) {
+		if (rs_slot_dead(st, i)) {
+			clear_slot(st, i);
+		}
+	}
+}
+
+static rs_status acquire_slot(rs_store *st)
+{
+	int32_t me = getpid();
+	if (st->slot >= 0 && st->slot_pid == me) {
+		return RS_OK;
+	}
+	st->slot = -1;
+	st->read_depth = 0;
+	for (int attempt = 0; attempt < 2; attempt++) {
+		for (uint32_t i = 0; i < st->hdr->nslots; i++) {
+			rs_slot *s = &rs_slots(st)[i];
+			if (atomic_load_explicit(&s->pid, memory_order_relaxed) != 0) {
+				continue;
+			}
+			/* Lock first, then claim: a claimed slot is always locked, so
+			 * a writer never mistakes a live owner for a dead one. */
+			if (slot_lock_op(st, i, F_SETLK, F_WRLCK) != 0) {
+				continue;
+			}
+			int32_t expected = 0;
+			if (atomic_compare_exchange_strong(&s->pid, &expected, me)) {
+				atomic_store(&s->epoch, 0);
+				st->slot = (int32_t)i;
+				st->slot_pid = me;
+				return RS_OK;
+			}
+			/* Taken meanwhile; under ZTS another thread of ours may own
+			 * the byte lock now, so only drop it if the slot is not ours. */
+			if (expected != me) {
+				slot_lock_op(st, i, F_SETLK, F_UNLCK);
+			}
+		}
+		if (attempt == 0) {
+			rs_lock(st);
+			rs_clear_dead_slots(st);
+			rs_unlock(st);
+		}
+	}
+	return RS_NO_SLOT;
+}
+
+void rs_slot_release(rs_store *st)
+{
+	if (st->slot < 0 || st->slot_pid != getpid()) {
+		st->slot = -1;
+		return;
+	}
+	rs_slot *s = &rs_slots(st)[st->slot];
+	atomic_store(&s->epoch, 0);
+	uint32_t i = (uint32_t)st->slot;
+	atomic_store(&s->pid, 0);
+	slot_lock_op(st, i, F_SETLK, F_UNLCK);
+	st->slot = -1;
+	st->read_depth = 0;
+}
+
+void rs_after_fork(rs_store *st)
+{
+	/* The child inherited our memory, not our slot's fcntl lock. */
+	st->slot = -1;
+	st->read_depth = 0;
+	memset(st->pending_hits, 0, sizeof(st->pending_hits));
+	memset(st->pending_misses, 0, sizeof(st->pending_misses));
+	st->pending_ops = 0;
+}
+
+rs_status rs_read_begin(rs_store *st)
+{
+	if (st->slot_pid != getpid()) {
+		rs_after_fork(st);
+	}
+	if (st->read_depth > 0) {
+		st->read_depth++;
+		return RS_OK;
+	}
+	rs_status rc = acquire_slot(st);
+	if (rc != RS_OK) {
+		/* No slot: read under the write lock instead, briefly. */
+		rs_lock(st);
+		st->read_depth = 1;
+		return RS_NO_SLOT;
+	}
+	rs_slot *s = &rs_slots(st)[st->slot];
+	uint64_t e = atomic_load(&st->hdr->epoch);
+	atomic_store(&s->epoch, e);
+	atomic_thread_fence(memory_order_seq_cst);
+	st->read_depth = 1;
+	return RS_OK;
+}
+
+void rs_read_end(rs_store *st)
+{
+	if (st->read_depth == 0 || --st->read_depth > 0) {
+		return;
+	}
+	if (st->slot < 0 || st->slot_pid != getpid()) {
+		rs_unlock(st);
+		return;
+	}
+	atomic_store_explicit(&rs_slots(st)[st->slot].epoch, 0, memory_order_release);
+}
+
+bool rs_in_read(const rs_store *st)
+{
+	return st->read_depth > 0 && st->slot_pid == getpid();
+}
+
+/* Under the write lock. */
+void rs_limbo_push(rs_store *st, rs_entry *e)
+{
+	rs_header *h = st->hdr;
+	rs_off off = RS_OFF(st, e);
+	e->state = RS_ENTRY_LIMBO;
+	/* The unlink must be visible before anyone can read the new epoch. */
+	atomic_thread_fence(memory_order_seq_cst);
+	e->ring_prev = atomic_fetch_add(&h->epoch, 1);
+	e->ring_next = 0;
+	if (h->limbo_tail) {
+		rs_entry_at(st, h->limbo_tail)->ring_next = off;
+	} else {
+		h->limbo_head = off;
+	}
+	h->limbo_tail = off;
+	atomic_fetch_add(&h->limbo_bytes, rs_block_size(&e->block));
+	h->limbo_entries++;
+}
+
+/* Under the write lock. */
+size_t rs_reclaim(rs_store *st)
+{
+	rs_header *h = st->hdr;
+	if (!h->limbo_head) {
+		return 0;
+	}
+	atomic_thread_fence(memory_order_seq_cst);
+	uint64_t oldest_tag = rs_entry_at(st, h->limbo_head)->ring_prev;
+	uint64_t min_active = UINT64_MAX;
+	for (uint32_t i = 0; i < h->nslots; i++) {
+		rs_slot *s = &rs_slots(st)[i];
+		if (atomic_load_explicit(&s->pid, memory_order_relaxed) == 0) {
+			continue;
+		}
+		uint64_t e = atomic_load(&s->epoch);
+		if (e == 0) {
+			continue;
+		}
+		if (e <= oldest_tag && rs_slot_dead(st, i)) {
+			clear_slot(st, i);
+			continue;
+		}
+		if (e < min_active) {
+			min_active = e;
+		}
+	}
+	size_t freed = 0;
+	while (h->limbo_head) {
+		rs_entry *e = rs_entry_at(st, h->limbo_head);
+		if (e->ring_prev >= min_active) {
+			break;
+		}
+		rs_off off = h->limbo_head;
+		h->limbo_head = e->ring_next;
+		if (!h->limbo_head) {
+			h->limbo_tail = 0;
+		}
+		uint64_t size = rs_block_size(&e->block);
+		atomic_fetch_sub(&h->limbo_bytes, size);
+		h->limbo_entries--;
+		freed += size;
+		rs_free(st, off);
+	}
+	return freed;
+}
+
+bool rs_limbo_over_cap(const rs_store *st)
+{
+	const rs_header *h = st->hdr;
+	uint64_t cap = h->heap_size / 100 * h->limbo_cap_percent;
+	return atomic_load_explicit(&((rs_header *)h)->limbo_bytes, memory_order_relaxed) > cap;
+}

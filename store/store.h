@@ -1,0 +1,188 @@
+/*
+ * Resident store: a shared-memory key/value store for opaque byte values.
+ *
+ * Plain C11 + POSIX; knows nothing of PHP. One writer at a time (a robust,
+ * process-shared mutex), lock-free readers protected by epoch-based
+ * reclamation: a value a reader found stays valid until that reader leaves
+ * its read section (rs_read_end), even if the key is replaced or deleted.
+ */
+#ifndef RESIDENT_STORE_H
+#define RESIDENT_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#define RS_LAYOUT_VERSION 1
+#define RS_MAX_POOLS 64
+#define RS_POOL_NAME_MAX 63
+#define RS_KEY_MAX 4096
+#define RS_BUILD_ID_MAX 96
+
+typedef enum rs_status {
+	RS_OK = 0,
+	RS_NOT_FOUND,      /* no such key (or it expired) */
+	RS_EXISTS,         /* add(): key already present */
+	RS_TOO_BIG,        /* value larger than the whole heap */
+	RS_NO_MEMORY,      /* nothing left to evict: pinned pool full or memory held by readers */
+	RS_NO_SLOT,        /* every reader slot is taken by a live process or thread */
+	RS_BAD_POOL,       /* pool table full or name invalid */
+	RS_WRONG_KIND,     /* the entry is not an integer counter */
+	RS_OVERFLOW,       /* counter would overflow */
+	RS_ERROR           /* system error, see errno */
+} rs_status;
+
+typedef struct rs_header rs_header;
+typedef struct rs_entry rs_entry;
+
+/* Process-local (thread-local under ZTS) handle on a segment. */
+typedef struct rs_store {
+	rs_header *hdr;
+	char *base;             /* == (char *)hdr */
+	int lock_fd;            /* memfd carrying per-slot fcntl liveness locks */
+	int32_t slot;           /* reader slot of this process/thread, -1 if none */
+	int32_t slot_pid;       /* pid that acquired the slot (detects fork) */
+	uint32_t read_depth;    /* nested rs_read_begin calls */
+	/* Statistics gathered without touching shared cache lines; added to the
+	 * segment by rs_stats_flush(). */
+	uint64_t pending_hits[RS_MAX_POOLS];
+	uint64_t pending_misses[RS_MAX_POOLS];
+	uint32_t pending_ops;
+	int crash_point;        /* test hook, process-local */
+} rs_store;
+
+typedef struct rs_config {
+	size_t size;                 /* total bytes of the segment */
+	const char *build_id;        /* stamped in the header; attach refuses a mismatch */
+	uint32_t slots;              /* reader slots (processes or threads); 0 = default */
+	uint32_t limbo_cap_percent;  /* limbo bytes above which readers should copy; 0 = default */
+} rs_config;
+
+/* A reserved, not yet visible entry: the caller fills the value area outside
+ * the lock, then commits or aborts. */
+typedef struct rs_reservation {
+	rs_entry *entry;
+	void *value;
+	size_t value_size;
+	bool holds_lock;    /* no reader slot: the lock is kept until commit/abort */
+} rs_reservation;
+
+typedef struct rs_pool_stats {
+	char name[RS_POOL_NAME_MAX + 1];
+	bool pinned;
+	uint64_t entries;
+	uint64_t bytes;          /* block bytes held by live entries */
+	uint64_t hits;
+	uint64_t misses;
+	uint64_t stores;
+	uint64_t deletes;
+	uint64_t evictions;
+	uint64_t expirations;
+} rs_pool_stats;
+
+typedef struct rs_segment_stats {
+	uint64_t total_bytes;    /* segment size */
+	uint64_t heap_bytes;     /* bytes managed by the allocator */
+	uint64_t used_bytes;     /* allocated blocks (live entries, limbo, reservations) */
+	uint64_t free_bytes;
+	uint64_t largest_free;   /* largest free block */
+	uint64_t free_blocks;
+	uint64_t limbo_bytes;
+	uint64_t limbo_entries;
+	uint64_t entries;
+	uint64_t hits;
+	uint64_t misses;
+	uint64_t stores;
+	uint64_t evictions;
+	uint64_t expirations;
+	uint64_t lock_waits;     /* write-lock acquisitions that had to wait */
+	uint64_t recoveries;     /* times a dead lock holder was recovered from */
+	uint64_t dead_slots;     /* reader slots cleared after their owner died */
+	uint64_t epoch;
+	uint32_t slots_total;
+	uint32_t slots_used;
+	uint32_t pools;
+	uint64_t buckets;
+} rs_segment_stats;
+
+/* --- segment lifecycle ---------------------------------------------------- */
+
+/* Creates an anonymous shared mapping (inherited by fork). */
+rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen);
+/* Unmaps; call once per process that created/inherited the mapping. */
+void rs_destroy(rs_store *st);
+/* After fork: the child keeps the mapping but must not reuse the parent's slot. */
+void rs_after_fork(rs_store *st);
+/* Releases this process's/thread's reader slot (thread exit, shutdown). */
+void rs_slot_release(rs_store *st);
+
+/* --- readers ---------------------------------------------------------------- */
+
+/* Enters a read section: entries found until the matching rs_read_end stay
+ * valid. Nestable. */
+rs_status rs_read_begin(rs_store *st);
+void rs_read_end(rs_store *st);
+bool rs_in_read(const rs_store *st);
+
+/* Looks a key up; only inside a read section. NULL on miss or expiry.
+ * Counts a hit or a miss for the pool. */
+const rs_entry *rs_lookup(rs_store *st, uint16_t pool, const char *key, size_t key_len, int64_t now_ms);
+/* Same, without statistics or CLOCK reference (exists(), internal use). */
+const rs_entry *rs_peek(rs_store *st, uint16_t pool, const char *key, size_t key_len, int64_t now_ms);
+
+const void *rs_entry_value(const rs_entry *e);
+size_t rs_entry_value_size(const rs_entry *e);
+uint32_t rs_entry_kind(const rs_entry *e);
+int64_t rs_entry_expires(const rs_entry *e);
+const char *rs_entry_key(const rs_entry *e, size_t *len);
+uint16_t rs_entry_pool(const rs_entry *e);
+
+/* True when limbo holds more than its cap: long readers should copy instead
+ * of holding on to entries. */
+bool rs_limbo_over_cap(const rs_store *st);
+
+/* Global counter bumped by every store, delete and clear (request-local
+ * caches compare it to know whether what they remember is still current). */
+uint64_t rs_mutation_epoch(const rs_store *st);
+
+/* --- writers ---------------------------------------------------------------- */
+
+/* Finds or creates a pool by name. */
+rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id);
+
+/* Reserves an entry for a value of value_size bytes, evicting if needed.
+ * The value area is 16-byte aligned, writable, invisible to readers. */
+rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_len,
+                     size_t value_size, uint32_t kind, int64_t expires_ms, rs_reservation *r);
+/* Publishes a reservation. only_if_absent: fail with RS_EXISTS (and free the
+ * reservation) if a live entry for the key exists. */
+rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_t now_ms);
+void rs_abort(rs_store *st, rs_reservation *r);
+
+rs_status rs_delete(rs_store *st, uint16_t pool, const char *key, size_t key_len);
+/* Drops every entry of a pool; pool < 0 drops everything. */
+void rs_clear(rs_store *st, int pool);
+
+/* --- statistics and maintenance ------------------------------------------- */
+
+void rs_stats_flush(rs_store *st);
+rs_status rs_pool_stats_get(rs_store *st, uint16_t pool, rs_pool_stats *out);
+void rs_segment_stats_get(rs_store *st, rs_segment_stats *out);
+/* Frees limbo that no reader can still see; returns bytes freed. */
+size_t rs_reclaim(rs_store *st);
+/* Full consistency check of index, allocator and limbo (tests, debugging).
+ * Returns NULL when consistent, else a static description of the problem. */
+const char *rs_check(rs_store *st);
+
+/* Test hook: crash (raise SIGKILL) at the named point while holding the lock. */
+void rs_test_set_crash_point(rs_store *st, int point);
+enum {
+	RS_CRASH_NONE = 0,
+	RS_CRASH_AFTER_ALLOC,      /* block split, entry not linked */
+	RS_CRASH_AFTER_LINK,       /* new entry linked, old one not yet unlinked */
+	RS_CRASH_AFTER_UNLINK,     /* old entry unlinked, not yet in limbo */
+	RS_CRASH_IN_FREE,          /* block being coalesced */
+	RS_CRASH_HOLDING_LOCK      /* lock taken, nothing changed */
+};
+
+#endif

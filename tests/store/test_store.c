@@ -1,0 +1,475 @@
+/*
+ * Unit tests of the store layer (plain C, no PHP). Each test prints one
+ * line; the process exits non-zero on the first failure.
+ */
+#include "../../store/internal.h"
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static int failures;
+
+#define CHECK(cond) do { \
+		if (!(cond)) { \
+			fprintf(stderr, "  FAILED %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+			failures++; \
+			return; \
+		} \
+	} while (0)
+
+#define CHECK_CONSISTENT(st) do { \
+		const char *why_ = rs_check(st); \
+		if (why_) { \
+			fprintf(stderr, "  FAILED %s:%d: inconsistent: %s\n", __FILE__, __LINE__, why_); \
+			failures++; \
+			return; \
+		} \
+	} while (0)
+
+static void make_store(rs_store *st, size_t size)
+{
+	char err[256];
+	rs_config cfg = { .size = size, .build_id = "test" };
+	if (rs_create(st, &cfg, err, sizeof(err)) != RS_OK) {
+		fprintf(stderr, "rs_create: %s\n", err);
+		exit(2);
+	}
+}
+
+static rs_status put(rs_store *st, uint16_t pool, const char *key, const void *val, size_t len, int64_t expires, bool add)
+{
+	rs_reservation r;
+	rs_status rc = rs_reserve(st, pool, key, strlen(key), len, 7, expires, &r);
+	if (rc != RS_OK) {
+		return rc;
+	}
+	memcpy(r.value, val, len);
+	return rs_commit(st, &r, add, (int64_t)rs_now_ms());
+}
+
+static bool get(rs_store *st, uint16_t pool, const char *key, char *out, size_t cap)
+{
+	rs_read_begin(st);
+	const rs_entry *e = rs_lookup(st, pool, key, strlen(key), (int64_t)rs_now_ms());
+	bool found = e != NULL;
+	if (found) {
+		size_t n = rs_entry_value_size(e);
+		memcpy(out, rs_entry_value(e), n < cap ? n : cap);
+		if (n < cap) {
+			out[n] = 0;
+		}
+	}
+	rs_read_end(st);
+	return found;
+}
+
+/* A value that proves its own integrity: length, seed, and bytes derived from both. */
+static size_t make_value(char *buf, size_t len, uint32_t seed)
+{
+	if (len < 12) {
+		len = 12;
+	}
+	memcpy(buf, &len, 4);
+	memcpy(buf + 4, &seed, 4);
+	uint32_t x = seed * 2654435761u + 1;
+	uint32_t sum = 0;
+	for (size_t i = 12; i < len; i++) {
+		x = x * 1103515245u + 12345u;
+		buf[i] = (char)(x >> 16);
+		sum = sum * 31 + (unsigned char)buf[i];
+	}
+	memcpy(buf + 8, &sum, 4);
+	return len;
+}
+
+static bool value_ok(const char *buf, size_t len)
+{
+	uint32_t l, seed, sum, mine = 0;
+	if (len < 12) {
+		return false;
+	}
+	memcpy(&l, buf, 4);
+	memcpy(&seed, buf + 4, 4);
+	memcpy(&sum, buf + 8, 4);
+	if (l != len) {
+		return false;
+	}
+	uint32_t x = seed * 2654435761u + 1;
+	for (size_t i = 12; i < len; i++) {
+		x = x * 1103515245u + 12345u;
+		if (buf[i] != (char)(x >> 16)) {
+			return false;
+		}
+		mine = mine * 31 + (unsigned char)buf[i];
+	}
+	return mine == sum;
+}
+
+static void test_basic(void)
+{
+	rs_store st;
+	char buf[64];
+	make_store(&st, 4 << 20);
+	CHECK(put(&st, 0, "a", "hello", 5, 0, false) == RS_OK);
+	CHECK(get(&st, 0, "a", buf, sizeof buf) && strcmp(buf, "hello") == 0);
+	CHECK(!get(&st, 0, "b", buf, sizeof buf));
+	CHECK(put(&st, 0, "a", "world!", 6, 0, false) == RS_OK);
+	CHECK(get(&st, 0, "a", buf, sizeof buf) && strcmp(buf, "world!") == 0);
+	CHECK(put(&st, 0, "a", "nope", 4, 0, true) == RS_EXISTS);
+	CHECK(get(&st, 0, "a", buf, sizeof buf) && strcmp(buf, "world!") == 0);
+	CHECK(put(&st, 0, "c", "new", 3, 0, true) == RS_OK);
+	uint16_t other;
+	CHECK(rs_pool_open(&st, "other", false, &other) == RS_OK && other == 1);
+	CHECK(!get(&st, other, "a", buf, sizeof buf));
+	CHECK(put(&st, other, "a", "pool", 4, 0, false) == RS_OK);
+	CHECK(get(&st, other, "a", buf, sizeof buf) && strcmp(buf, "pool") == 0);
+	CHECK(get(&st, 0, "a", buf, sizeof buf) && strcmp(buf, "world!") == 0);
+	CHECK(rs_delete(&st, 0, "a", 1) == RS_OK);
+	CHECK(rs_delete(&st, 0, "a", 1) == RS_NOT_FOUND);
+	CHECK(!get(&st, 0, "a", buf, sizeof buf));
+	CHECK(get(&st, other, "a", buf, sizeof buf));
+	rs_clear(&st, other);
+	CHECK(!get(&st, other, "a", buf, sizeof buf));
+	CHECK(get(&st, 0, "c", buf, sizeof buf));
+	rs_clear(&st, -1);
+	CHECK(!get(&st, 0, "c", buf, sizeof buf));
+	rs_pool_stats ps;
+	CHECK(rs_pool_stats_get(&st, 0, &ps) == RS_OK && ps.entries == 0 && ps.hits >= 5);
+	CHECK_CONSISTENT(&st);
+	rs_segment_stats ss;
+	rs_segment_stats_get(&st, &ss);
+	CHECK(ss.used_bytes == 0 && ss.limbo_bytes == 0 && ss.free_blocks == 1);
+	rs_destroy(&st);
+}
+
+static void test_ttl(void)
+{
+	rs_store st;
+	char buf[16];
+	make_store(&st, 2 << 20);
+	int64_t now = (int64_t)rs_now_ms();
+	CHECK(put(&st, 0, "past", "x", 1, now - 1, false) == RS_OK);
+	CHECK(put(&st, 0, "future", "y", 1, now + 60000, false) == RS_OK);
+	CHECK(!get(&st, 0, "past", buf, sizeof buf));
+	CHECK(get(&st, 0, "future", buf, sizeof buf));
+	CHECK(put(&st, 0, "past", "z", 1, 0, true) == RS_OK); /* expired counts as absent */
+	CHECK(get(&st, 0, "past", buf, sizeof buf) && buf[0] == 'z');
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+static void test_too_big(void)
+{
+	rs_store st;
+	rs_reservation r;
+	make_store(&st, 2 << 20);
+	CHECK(rs_reserve(&st, 0, "big", 3, 3 << 20, 0, 0, &r) == RS_TOO_BIG);
+	/* Nearly the whole heap is fine: everything else gets evicted. */
+	char v[100];
+	for (int i = 0; i < 100; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "k%d", i);
+		CHECK(put(&st, 0, k, v, sizeof v, 0, false) == RS_OK);
+	}
+	size_t huge = st.hdr->heap_size - 4096;
+	CHECK(rs_reserve(&st, 0, "huge", 4, huge, 0, 0, &r) == RS_OK);
+	memset(r.value, 1, huge);
+	CHECK(rs_commit(&st, &r, false, (int64_t)rs_now_ms()) == RS_OK);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+/* Fill 5x the memory with churn while reading a hot set. */
+static void test_eviction_hot_set(void)
+{
+	rs_store st;
+	char v[2048], buf[2048];
+	make_store(&st, 8 << 20);
+	const int hot = 200;
+	for (int i = 0; i < hot; i++) {
+		char k[32];
+		snprintf(k, sizeof k, "hot:%d", i);
+		size_t n = make_value(v, 256 + (size_t)(i % 7) * 100, (uint32_t)i);
+		CHECK(put(&st, 0, k, v, n, 0, false) == RS_OK);
+	}
+	uint64_t written = 0, hits = 0, reads = 0;
+	uint32_t seed = 1;
+	for (int i = 0; written < 5 * st.hdr->heap_size; i++) {
+		char k[32];
+		snprintf(k, sizeof k, "churn:%d", i);
+		size_t n = make_value(v, 200 + (size_t)(i * 37 % 1800), seed++);
+		CHECK(put(&st, 0, k, v, n, 0, false) == RS_OK);
+		written += n;
+		if (i % 4 == 0) {
+			for (int j = 0; j < 8; j++) {
+				snprintf(k, sizeof k, "hot:%d", (i + j * 25) % hot);
+				reads++;
+				rs_read_begin(&st);
+				const rs_entry *e = rs_lookup(&st, 0, k, strlen(k), (int64_t)rs_now_ms());
+				if (e) {
+					hits++;
+					memcpy(buf, rs_entry_value(e), rs_entry_value_size(e));
+					CHECK(value_ok(buf, rs_entry_value_size(e)));
+				}
+				rs_read_end(&st);
+			}
+		}
+	}
+	rs_segment_stats ss;
+	rs_segment_stats_get(&st, &ss);
+	double rate = (double)hits / (double)reads;
+	printf("  churn %.1f MB through %.1f MB: hot-set hit rate %.1f%%, %lu evictions, %lu entries left\n",
+		written / 1048576.0, st.hdr->heap_size / 1048576.0, rate * 100, (unsigned long)ss.evictions, (unsigned long)ss.entries);
+	CHECK(rate >= 0.90);
+	CHECK(ss.evictions > 0);
+	CHECK(ss.entries > (uint64_t)hot);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+/* A reader's entry survives delete and memory reuse until it leaves. */
+static void test_reclamation(void)
+{
+	rs_store st;
+	char v[4096];
+	make_store(&st, 4 << 20);
+	size_t n = make_value(v, sizeof v, 42);
+	CHECK(put(&st, 0, "k", v, n, 0, false) == RS_OK);
+
+	int to_child[2], to_parent[2];
+	CHECK(pipe(to_child) == 0 && pipe(to_parent) == 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		char c;
+		rs_read_begin(&st);
+		const rs_entry *e = rs_lookup(&st, 0, "k", 1, (int64_t)rs_now_ms());
+		const char *val = rs_entry_value(e);
+		size_t len = rs_entry_value_size(e);
+		if (write(to_parent[1], "r", 1) != 1 || read(to_child[0], &c, 1) != 1) {
+			_exit(3);
+		}
+		int ok = value_ok(val, len);
+		rs_read_end(&st);
+		_exit(ok ? 0 : 1);
+	}
+	char c;
+	CHECK(read(to_parent[0], &c, 1) == 1);
+	CHECK(rs_delete(&st, 0, "k", 1) == RS_OK);
+	/* Try hard to reuse the memory: overwrite with other values. */
+	for (int i = 0; i < 300; i++) {
+		char k[32], w[4096];
+		snprintf(k, sizeof k, "x%d", i % 100);
+		memset(w, 0x5a, sizeof w);
+		CHECK(put(&st, 0, k, w, sizeof w, 0, false) == RS_OK);
+	}
+	rs_segment_stats ss;
+	rs_segment_stats_get(&st, &ss);
+	CHECK(ss.limbo_bytes > 0);
+	CHECK(write(to_child[1], "g", 1) == 1);
+	int status;
+	CHECK(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	rs_lock(&st);
+	rs_reclaim(&st);
+	rs_unlock(&st);
+	rs_segment_stats_get(&st, &ss);
+	printf("  limbo after the reader left: %lu bytes\n", (unsigned long)ss.limbo_bytes);
+	CHECK(ss.limbo_bytes == 0);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+/* A reader killed inside its read section does not pin limbo forever. */
+static void test_dead_reader(void)
+{
+	rs_store st;
+	char v[512];
+	make_store(&st, 2 << 20);
+	CHECK(put(&st, 0, "k", v, sizeof v, 0, false) == RS_OK);
+	int p[2];
+	CHECK(pipe(p) == 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		rs_read_begin(&st);
+		rs_lookup(&st, 0, "k", 1, (int64_t)rs_now_ms());
+		if (write(p[1], "r", 1) != 1) {
+			_exit(3);
+		}
+		pause();
+		_exit(0);
+	}
+	char c;
+	CHECK(read(p[0], &c, 1) == 1);
+	CHECK(rs_delete(&st, 0, "k", 1) == RS_OK);
+	rs_lock(&st);
+	rs_reclaim(&st);
+	rs_unlock(&st);
+	CHECK(atomic_load(&st.hdr->limbo_bytes) > 0);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	rs_lock(&st);
+	rs_reclaim(&st);
+	rs_unlock(&st);
+	CHECK(atomic_load(&st.hdr->limbo_bytes) == 0);
+	CHECK(st.hdr->dead_slots == 1);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+/* A writer killed at each interesting point while it holds the lock. */
+static void test_crash_points(void)
+{
+	static const int points[] = {
+		RS_CRASH_HOLDING_LOCK, RS_CRASH_AFTER_ALLOC, RS_CRASH_AFTER_LINK,
+		RS_CRASH_AFTER_UNLINK, RS_CRASH_IN_FREE,
+	};
+	for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
+		rs_store st;
+		char v[300], buf[400];
+		make_store(&st, 2 << 20);
+		for (int k = 0; k < 50; k++) {
+			char key[16];
+			snprintf(key, sizeof key, "k%d", k);
+			size_t n = make_value(v, sizeof v, (uint32_t)k);
+			CHECK(put(&st, 0, key, v, n, 0, false) == RS_OK);
+		}
+		pid_t pid = fork();
+		if (pid == 0) {
+			rs_test_set_crash_point(&st, points[i]);
+			size_t n = make_value(v, sizeof v, 1000);
+			put(&st, 0, "k3", v, n, 0, false);  /* replace: alloc, link, unlink */
+			rs_delete(&st, 0, "k4", 2);         /* unlink */
+			rs_lock(&st);
+			rs_reclaim(&st);                    /* free + merge */
+			rs_unlock(&st);
+			_exit(0);
+		}
+		int status;
+		CHECK(waitpid(pid, &status, 0) == pid);
+		CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+		/* The next writer recovers; everything still works. */
+		size_t n = make_value(v, sizeof v, 2000);
+		CHECK(put(&st, 0, "after", v, n, 0, false) == RS_OK);
+		CHECK(st.hdr->recoveries == 1);
+		CHECK_CONSISTENT(&st);
+		for (int k = 0; k < 50; k++) {
+			char key[16];
+			snprintf(key, sizeof key, "k%d", k);
+			if (get(&st, 0, key, buf, sizeof buf)) {
+				CHECK(value_ok(buf, sizeof v));
+			} else {
+				CHECK(k == 4); /* only the deleted key may be gone */
+			}
+		}
+		CHECK(get(&st, 0, "after", buf, sizeof buf));
+		rs_clear(&st, -1);
+		rs_segment_stats ss;
+		rs_segment_stats_get(&st, &ss);
+		CHECK(ss.used_bytes == 0);
+		CHECK_CONSISTENT(&st);
+		printf("  crash point %d: recovered, consistent, nothing leaked\n", points[i]);
+		rs_destroy(&st);
+	}
+}
+
+/* 4 processes, overlapping keys, checksummed values. */
+static void test_concurrent(void)
+{
+	rs_store st;
+	make_store(&st, 16 << 20);
+	const int procs = 4, ops = 60000, keys = 500;
+	pid_t pids[4];
+	for (int p = 0; p < procs; p++) {
+		pids[p] = fork();
+		if (pids[p] == 0) {
+			char v[9000];
+			uint32_t x = (uint32_t)p * 7919 + 1;
+			long bad = 0, hits = 0;
+			for (int i = 0; i < ops; i++) {
+				x = x * 1103515245u + 12345u;
+				char k[16];
+				snprintf(k, sizeof k, "key%u", (x >> 8) % keys);
+				uint32_t op = (x >> 20) % 10;
+				if (op < 6) {
+					rs_read_begin(&st);
+					const rs_entry *e = rs_lookup(&st, 0, k, strlen(k), (int64_t)rs_now_ms());
+					if (e) {
+						hits++;
+						bad += !value_ok(rs_entry_value(e), rs_entry_value_size(e));
+					}
+					rs_read_end(&st);
+				} else if (op < 9) {
+					size_t n = make_value(v, 16 + (x >> 4) % 8000, x);
+					rs_status rc = put(&st, 0, k, v, n, 0, op == 8);
+					if (rc != RS_OK && rc != RS_EXISTS) {
+						bad++;
+					}
+				} else {
+					rs_delete(&st, 0, k, strlen(k));
+				}
+			}
+			_exit(bad ? 1 : 0);
+		}
+	}
+	int failed = 0;
+	for (int p = 0; p < procs; p++) {
+		int status;
+		waitpid(pids[p], &status, 0);
+		failed += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	printf("  %d processes x %d ops: %d reported corrupted reads or failed stores\n", procs, ops, failed);
+	CHECK(failed == 0);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+static void test_pinned(void)
+{
+	rs_store st;
+	char v[1000];
+	make_store(&st, 2 << 20);
+	uint16_t pinned;
+	CHECK(rs_pool_open(&st, "pinned", true, &pinned) == RS_OK);
+	CHECK(put(&st, pinned, "keep", v, sizeof v, 0, false) == RS_OK);
+	for (int i = 0; i < 20000; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "c%d", i);
+		CHECK(put(&st, 0, k, v, sizeof v, 0, false) == RS_OK);
+	}
+	char buf[8];
+	CHECK(get(&st, pinned, "keep", buf, sizeof buf));
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+int main(void)
+{
+	struct { const char *name; void (*fn)(void); } tests[] = {
+		{ "basic operations", test_basic },
+		{ "ttl", test_ttl },
+		{ "values larger than the cache", test_too_big },
+		{ "eviction keeps a hot set, no wipe", test_eviction_hot_set },
+		{ "reclamation waits for readers", test_reclamation },
+		{ "dead reader slot", test_dead_reader },
+		{ "writer killed holding the lock", test_crash_points },
+		{ "concurrent processes", test_concurrent },
+		{ "pinned pool is not evicted", test_pinned },
+	};
+	int passed = 0;
+	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+		int before = failures;
+		printf("store: %s\n", tests[i].name);
+		fflush(stdout);
+		tests[i].fn();
+		if (failures == before) {
+			passed++;
+		}
+	}
+	int total = (int)(sizeof tests / sizeof tests[0]);
+	printf("store unit tests: %d passed, %d failed\n", passed, total - passed);
+	return passed == total ? 0 : 1;
+}
