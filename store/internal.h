@@ -103,7 +103,7 @@ typedef struct rs_pool {
  * One per process (NTS) or thread (ZTS), each on its own cache line. */
 typedef struct rs_slot {
 	_Atomic int32_t pid;        /* 0 = free */
-	int32_t _pad;
+	_Atomic int32_t handover;   /* claimed by a forking parent for its child */
 	_Atomic uint64_t epoch;     /* global epoch at entry, 0 = quiescent */
 	_Atomic rs_off reservation; /* block reserved but not committed */
 	char _fill[RS_CACHELINE - 24];

@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
 #include <unistd.h>
 
 uint64_t rs_now_ms(void)
@@ -57,10 +58,18 @@ bool rs_slot_dead(rs_store *st, uint32_t i)
 {
 	rs_slot *s = &rs_slots(st)[i];
 	int32_t pid = atomic_load(&s->pid);
-	if (pid == 0 || pid == getpid()) {
+	if (pid == 0 || (pid == getpid() && !atomic_load(&s->handover))) {
 		return false;
 	}
-	return slot_lock_op(st, i, F_GETLK, F_WRLCK) == 0;
+	if (slot_lock_op(st, i, F_GETLK, F_WRLCK) != 0) {
+		return false;
+	}
+	/* A slot being handed to a forked child has no lock holder yet; it is
+	 * dead only once its claimant is gone. */
+	if (atomic_load(&s->handover)) {
+		return kill(pid, 0) == -1 && errno == ESRCH;
+	}
+	return true;
 }
 
 /* Under the write lock. */
@@ -74,6 +83,7 @@ static void clear_slot(rs_store *st, uint32_t i)
 		atomic_store(&s->reservation, 0);
 	}
 	atomic_store(&s->epoch, 0);
+	atomic_store(&s->handover, 0);
 	atomic_store(&s->pid, 0);
 	st->hdr->dead_slots++;
 }
@@ -143,11 +153,85 @@ void rs_slot_release(rs_store *st)
 	st->read_depth = 0;
 }
 
+/* Claims a free slot for `owner` without its byte lock. */
+static int32_t claim_handover_slot(rs_store *st, int32_t owner, uint64_t epoch)
+{
+	for (uint32_t i = 0; i < st->hdr->nslots; i++) {
+		rs_slot *s = &rs_slots(st)[i];
+		int32_t expected = 0;
+		if (atomic_load_explicit(&s->pid, memory_order_relaxed) == 0
+				&& atomic_compare_exchange_strong(&s->pid, &expected, owner)) {
+			atomic_store(&s->handover, 1);
+			atomic_store(&s->epoch, epoch);
+			return (int32_t)i;
+		}
+	}
+	return -1;
+}
+
+void rs_fork_prepare(rs_store *st)
+{
+	st->fork_slot = -1;
+	if (st->hdr && rs_in_read(st) && st->slot >= 0) {
+		uint64_t epoch = atomic_load(&rs_slots(st)[st->slot].epoch);
+		st->fork_slot = claim_handover_slot(st, getpid(), epoch);
+		st->forked_in_read = st->fork_slot >= 0;
+	}
+}
+
+void rs_fork_child(rs_store *st)
+{
+	if (!st->hdr) {
+		return;
+	}
+	int32_t i = st->fork_slot;
+	st->fork_slot = -1;
+	if (i < 0) {
+		rs_after_fork(st);
+		return;
+	}
+	rs_slot *s = &rs_slots(st)[i];
+	int32_t me = getpid();
+	int32_t parent = getppid();
+	st->forked_in_read = false;
+	slot_lock_op(st, (uint32_t)i, F_SETLK, F_WRLCK);
+	if (!atomic_compare_exchange_strong(&s->pid, &parent, me)) {
+		/* The parent gave the slot up already (it cannot tell a slow child
+		 * from a failed fork); what we inherited is no longer protected. */
+		slot_lock_op(st, (uint32_t)i, F_SETLK, F_UNLCK);
+		rs_after_fork(st);
+		return;
+	}
+	atomic_store(&s->handover, 0);
+	st->slot = i;
+	st->slot_pid = me;
+	/* read_depth stays: the child is inside the read section it inherited. */
+}
+
+/* The parent leaves its read section: a slot it prepared for a child that
+ * never took it over (fork failed) must not pin limbo. */
+static void drop_unclaimed_handover(rs_store *st)
+{
+	int32_t me = getpid();
+	for (uint32_t i = 0; i < st->hdr->nslots; i++) {
+		rs_slot *s = &rs_slots(st)[i];
+		int32_t expected = me;
+		if (atomic_load_explicit(&s->handover, memory_order_relaxed)
+				&& atomic_compare_exchange_strong(&s->pid, &expected, me)) {
+			atomic_store(&s->epoch, 0);
+			atomic_store(&s->handover, 0);
+			atomic_store(&s->pid, 0);
+		}
+	}
+}
+
 void rs_after_fork(rs_store *st)
 {
 	/* The child inherited our memory, not our slot's fcntl lock. */
 	st->slot = -1;
+	st->slot_pid = getpid();
 	st->read_depth = 0;
+	st->forked_in_read = false;
 	memset(st->pending_hits, 0, sizeof(st->pending_hits));
 	memset(st->pending_misses, 0, sizeof(st->pending_misses));
 	st->pending_ops = 0;
@@ -187,6 +271,10 @@ void rs_read_end(rs_store *st)
 		return;
 	}
 	atomic_store_explicit(&rs_slots(st)[st->slot].epoch, 0, memory_order_release);
+	if (st->forked_in_read) {
+		st->forked_in_read = false;
+		drop_unclaimed_handover(st);
+	}
 }
 
 bool rs_in_read(const rs_store *st)

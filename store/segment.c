@@ -32,6 +32,7 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
 {
 	memset(st, 0, sizeof(*st));
 	st->slot = -1;
+	st->fork_slot = -1;
 	st->lock_fd = -1;
 
 	size_t size = cfg->size;

@@ -42,6 +42,8 @@ typedef struct rs_store {
 	int lock_fd;            /* memfd carrying per-slot fcntl liveness locks */
 	int32_t slot;           /* reader slot of this process/thread, -1 if none */
 	int32_t slot_pid;       /* pid that acquired the slot (detects fork) */
+	int32_t fork_slot;      /* slot prepared for a child being forked */
+	bool forked_in_read;    /* a handover slot may be left unclaimed */
 	uint32_t read_depth;    /* nested rs_read_begin calls */
 	/* Statistics gathered without touching shared cache lines; added to the
 	 * segment by rs_stats_flush(). */
@@ -113,6 +115,11 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
 void rs_destroy(rs_store *st);
 /* After fork: the child keeps the mapping but must not reuse the parent's slot. */
 void rs_after_fork(rs_store *st);
+/* pthread_atfork handlers. A child forked inside a read section inherits the
+ * parent's borrowed entries, so it inherits its epoch too: the parent claims
+ * a slot for the child before fork, the child takes it over. */
+void rs_fork_prepare(rs_store *st);
+void rs_fork_child(rs_store *st);
 /* Releases this process's/thread's reader slot (thread exit, shutdown). */
 void rs_slot_release(rs_store *st);
 

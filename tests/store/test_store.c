@@ -320,6 +320,54 @@ static void test_dead_reader(void)
 	rs_destroy(&st);
 }
 
+/* A child forked inside a read section keeps what the parent borrowed. */
+static void test_fork_inherits_epoch(void)
+{
+	rs_store st;
+	char v[4096];
+	make_store(&st, 4 << 20);
+	size_t n = make_value(v, sizeof v, 7);
+	CHECK(put(&st, 0, "k", v, n, 0, false) == RS_OK);
+	rs_read_begin(&st);
+	const rs_entry *e = rs_lookup(&st, 0, "k", 1, (int64_t)rs_now_ms());
+	CHECK(e != NULL);
+	int p[2], q[2];
+	CHECK(pipe(p) == 0 && pipe(q) == 0);
+	rs_fork_prepare(&st);
+	pid_t pid = fork();
+	if (pid == 0) {
+		rs_fork_child(&st);
+		char c;
+		if (write(q[1], "s", 1) != 1 || read(p[0], &c, 1) != 1) {
+			_exit(3);
+		}
+		int ok = value_ok(rs_entry_value(e), rs_entry_value_size(e));
+		rs_read_end(&st);
+		_exit(ok ? 0 : 1);
+	}
+	char c;
+	CHECK(read(q[0], &c, 1) == 1);
+	rs_read_end(&st); /* the parent is done with it */
+	CHECK(rs_delete(&st, 0, "k", 1) == RS_OK);
+	for (int i = 0; i < 200; i++) {
+		char k[16], w[4096];
+		snprintf(k, sizeof k, "x%d", i % 50);
+		memset(w, 0x33, sizeof w);
+		CHECK(put(&st, 0, k, w, sizeof w, 0, false) == RS_OK);
+	}
+	CHECK(atomic_load(&st.hdr->limbo_bytes) > 0);
+	CHECK(write(p[1], "g", 1) == 1);
+	int status;
+	CHECK(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	rs_lock(&st);
+	rs_reclaim(&st);
+	rs_unlock(&st);
+	CHECK(atomic_load(&st.hdr->limbo_bytes) == 0);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
 /* A writer killed at each interesting point while it holds the lock. */
 static void test_crash_points(void)
 {
@@ -455,6 +503,7 @@ int main(void)
 		{ "eviction keeps a hot set, no wipe", test_eviction_hot_set },
 		{ "reclamation waits for readers", test_reclamation },
 		{ "dead reader slot", test_dead_reader },
+		{ "fork inside a read section", test_fork_inherits_epoch },
 		{ "writer killed holding the lock", test_crash_points },
 		{ "concurrent processes", test_concurrent },
 		{ "pinned pool is not evicted", test_pinned },
