@@ -6,18 +6,24 @@
  * a reader standing on it can walk on; reclamation (reclaim.c) keeps it
  * allocated until no reader can stand on it.
  *
- * Writers also keep every live entry on a CLOCK ring: a reader sets an
- * entry's `referenced` bit on a hit (only if clear, so hot entries cost no
- * write), the hand clears it on its way or evicts entries that were not
- * referenced since its last pass. TTLs are checked lazily by readers and
- * swept first when memory is needed. Nothing ever wipes the whole cache.
+ * Eviction is CLOCK with the bucket array as the clock face: the hand
+ * sweeps buckets in order; an entry whose `referenced` bit is set gets it
+ * cleared and survives, one without is evicted. A reader sets the bit on a
+ * hit (only if clear, so hot entries cost no write); a new entry starts with
+ * it set, so it gets one full sweep before it can go. Keeping no separate
+ * ring means inserts and deletes touch nothing but the chain. TTLs are
+ * checked lazily by readers and swept first when memory is needed. Nothing
+ * ever wipes the whole cache.
  */
 #include "internal.h"
 #include <string.h>
 #include <unistd.h>
 
 #define RS_FLUSH_EVERY 4096
-#define RS_EVICT_BATCH 32
+#define RS_RECLAIM_BATCH 32
+/* Values up to this size are written while holding the lock (one lock
+ * round trip instead of two); larger ones are written outside it. */
+#define RS_INLINE_WRITE_MAX (16 * 1024)
 
 static inline _Atomic rs_off *bucket_for(const rs_store *st, uint64_t hash)
 {
@@ -29,9 +35,10 @@ static inline bool entry_matches(const rs_entry *e, uint64_t hash, uint16_t pool
 	return e->hash == hash && e->pool == pool && e->key_len == len && memcmp(e->key, key, len) == 0;
 }
 
+/* now_ms == 0: read the clock only if the entry has a TTL. */
 static inline bool entry_expired(const rs_entry *e, int64_t now_ms)
 {
-	return e->expires_ms && e->expires_ms <= now_ms;
+	return e->expires_ms && e->expires_ms <= (now_ms ? now_ms : (int64_t)rs_now_ms());
 }
 
 /* --- readers ----------------------------------------------------------------- */
@@ -121,39 +128,6 @@ static _Atomic rs_off *find_link(rs_store *st, uint64_t hash, uint16_t pool, con
 	return NULL;
 }
 
-static void ring_insert(rs_store *st, rs_entry *e)
-{
-	rs_header *h = st->hdr;
-	rs_off off = RS_OFF(st, e);
-	if (!h->ring_hand) {
-		e->ring_prev = e->ring_next = off;
-		h->ring_hand = off;
-		return;
-	}
-	/* Just behind the hand: a new entry gets a full lap before eviction. */
-	rs_entry *hand = rs_entry_at(st, h->ring_hand);
-	rs_entry *prev = rs_entry_at(st, hand->ring_prev);
-	e->ring_next = h->ring_hand;
-	e->ring_prev = hand->ring_prev;
-	prev->ring_next = off;
-	hand->ring_prev = off;
-}
-
-static void ring_remove(rs_store *st, rs_entry *e)
-{
-	rs_header *h = st->hdr;
-	rs_off off = RS_OFF(st, e);
-	if (e->ring_next == off) {
-		h->ring_hand = 0;
-		return;
-	}
-	rs_entry_at(st, e->ring_prev)->ring_next = e->ring_next;
-	rs_entry_at(st, e->ring_next)->ring_prev = e->ring_prev;
-	if (h->ring_hand == off) {
-		h->ring_hand = e->ring_next;
-	}
-}
-
 static void account_live(rs_store *st, rs_entry *e, int sign)
 {
 	rs_header *h = st->hdr;
@@ -176,79 +150,92 @@ static void account_live(rs_store *st, rs_entry *e, int sign)
 	}
 }
 
+/* Only the lock holder writes it. */
+static inline void bump_mutation(rs_store *st)
+{
+	uint64_t m = atomic_load_explicit(&st->hdr->mutation_epoch, memory_order_relaxed);
+	atomic_store_explicit(&st->hdr->mutation_epoch, m + 1, memory_order_release);
+}
+
 /* Unlinks the entry that `link` points at and moves it to limbo. */
 static void retire_at(rs_store *st, _Atomic rs_off *link)
 {
 	rs_entry *e = rs_entry_at(st, atomic_load_explicit(link, memory_order_relaxed));
 	atomic_store_explicit(link, atomic_load_explicit(&e->next, memory_order_relaxed), memory_order_release);
 	rs_crash_point(st, RS_CRASH_AFTER_UNLINK);
-	ring_remove(st, e);
 	account_live(st, e, -1);
 	rs_limbo_push(st, e);
-	atomic_fetch_add_explicit(&st->hdr->mutation_epoch, 1, memory_order_release);
+	bump_mutation(st);
 }
 
-void rs_index_retire(rs_store *st, rs_entry *e)
-{
-	size_t len;
-	const char *key = rs_entry_key(e, &len);
-	_Atomic rs_off *link = find_link(st, e->hash, e->pool, key, len, NULL);
-	while (link && atomic_load_explicit(link, memory_order_relaxed) != RS_OFF(st, e)) {
-		link = find_link(st, e->hash, e->pool, key, len, &rs_entry_at(st, atomic_load(link))->next);
-	}
-	if (link) {
-		retire_at(st, link);
-	}
-}
 
-/* Moves entries whose TTL passed to limbo; looks at `budget` ring entries. */
-static uint64_t sweep_expired(rs_store *st, int64_t now_ms, uint64_t budget)
+/* Visits the entries of `budget` buckets from the hand, advancing it.
+ * visit() returns true when it retired the entry (the link then already
+ * points at the next one); stop is set when enough was done. */
+typedef bool (*visit_fn)(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *ctx, bool *stop);
+
+static void sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
 {
 	rs_header *h = st->hdr;
-	uint64_t swept = 0;
-	while (h->ring_hand && h->expiring_entries && budget--) {
-		rs_entry *e = rs_entry_at(st, h->ring_hand);
-		h->ring_hand = e->ring_next;
-		if (entry_expired(e, now_ms)) {
-			rs_pools(st)[e->pool].expirations++;
-			h->expirations++;
-			rs_index_retire(st, e);
-			swept++;
+	_Atomic rs_off *buckets = rs_buckets(st);
+	bool stop = false;
+	while (budget-- && !stop) {
+		_Atomic rs_off *link = &buckets[h->clock_hand];
+		h->clock_hand = (h->clock_hand + 1) & (h->nbuckets - 1);
+		rs_off off;
+		while ((off = atomic_load_explicit(link, memory_order_relaxed)) != 0) {
+			rs_entry *e = rs_entry_at(st, off);
+			if (!visit(st, link, e, ctx, &stop)) {
+				link = &e->next;
+			}
 		}
 	}
-	return swept;
 }
 
-/* Moves CLOCK victims to limbo until `want` bytes were evicted or the ring
- * holds nothing evictable. Returns the bytes evicted. */
-static uint64_t clock_evict(rs_store *st, uint64_t want, int64_t now_ms)
+typedef struct sweep_ctx {
+	int64_t now_ms;
+	uint64_t want;       /* bytes to evict */
+	uint64_t done;       /* bytes evicted */
+} sweep_ctx;
+
+static void count_expired(rs_store *st, rs_entry *e)
 {
-	rs_header *h = st->hdr;
-	rs_pool *pools = rs_pools(st);
-	uint64_t evicted = 0, batch = 0;
-	/* Two laps: the first may only clear reference bits. */
-	uint64_t steps = 2 * h->entries + 2;
-	while (h->ring_hand && steps-- && (evicted < want || batch == 0) && batch < RS_EVICT_BATCH) {
-		rs_entry *e = rs_entry_at(st, h->ring_hand);
-		h->ring_hand = e->ring_next;
-		if (pools[e->pool].pinned) {
-			continue;
-		}
-		if (entry_expired(e, now_ms)) {
-			pools[e->pool].expirations++;
-			h->expirations++;
-		} else if (atomic_load_explicit(&e->referenced, memory_order_relaxed)) {
-			atomic_store_explicit(&e->referenced, 0, memory_order_relaxed);
-			continue;
-		} else {
-			pools[e->pool].evictions++;
-			h->evictions++;
-		}
-		evicted += rs_block_size(&e->block);
-		batch++;
-		rs_index_retire(st, e);
+	rs_pools(st)[e->pool].expirations++;
+	st->hdr->expirations++;
+}
+
+static bool visit_expired(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *ctx, bool *stop)
+{
+	sweep_ctx *c = ctx;
+	if (!entry_expired(e, c->now_ms)) {
+		return false;
 	}
-	return evicted;
+	c->done += rs_block_size(&e->block);
+	count_expired(st, e);
+	retire_at(st, link);
+	*stop = !st->hdr->expiring_entries;
+	return true;
+}
+
+static bool visit_clock(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *ctx, bool *stop)
+{
+	sweep_ctx *c = ctx;
+	if (rs_pools(st)[e->pool].pinned) {
+		return false;
+	}
+	if (entry_expired(e, c->now_ms)) {
+		count_expired(st, e);
+	} else if (atomic_load_explicit(&e->referenced, memory_order_relaxed)) {
+		atomic_store_explicit(&e->referenced, 0, memory_order_relaxed);
+		return false;
+	} else {
+		rs_pools(st)[e->pool].evictions++;
+		st->hdr->evictions++;
+	}
+	c->done += rs_block_size(&e->block);
+	retire_at(st, link);
+	*stop = c->done >= c->want;
+	return true;
 }
 
 /* Only our own read section blocks reclamation: waiting cannot help. */
@@ -258,7 +245,7 @@ static bool limbo_blocked_by_self(rs_store *st)
 		return false;
 	}
 	uint64_t mine = atomic_load(&rs_slots(st)[st->slot].epoch);
-	return mine && mine <= rs_entry_at(st, st->hdr->limbo_head)->ring_prev;
+	return mine && mine <= rs_entry_at(st, st->hdr->limbo_head)->limbo_tag;
 }
 
 /* Allocates a block, making room first if needed: free what limbo can give
@@ -269,24 +256,43 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 	int64_t now = (int64_t)rs_now_ms();
 	rs_off off;
 
-	if (h->limbo_head) {
+	/* Reclaiming scans every reader slot: do it in batches, or when
+	 * memory runs short. */
+	if (h->limbo_entries >= RS_RECLAIM_BATCH || atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) > h->heap_size / 64) {
 		rs_reclaim(st);
 	}
 	if ((off = rs_alloc(st, size))) {
 		return off;
 	}
-	rs_clear_dead_slots(st);
-	if (h->expiring_entries) {
-		sweep_expired(st, now, h->entries < 65536 ? h->entries : 65536);
+	if (h->limbo_head) {
 		rs_reclaim(st);
 		if ((off = rs_alloc(st, size))) {
 			return off;
 		}
 	}
-	while (clock_evict(st, size, now) > 0) {
-		rs_reclaim(st);
-		if ((off = rs_alloc(st, size))) {
-			return off;
+	rs_clear_dead_slots(st);
+	if (h->expiring_entries) {
+		sweep_ctx c = { .now_ms = now, .want = UINT64_MAX };
+		sweep(st, h->nbuckets, visit_expired, &c);
+		if (c.done) {
+			rs_reclaim(st);
+			if ((off = rs_alloc(st, size))) {
+				return off;
+			}
+		}
+	}
+	/* Two sweeps at most: the first may only clear reference bits. */
+	for (uint64_t budget = 2 * h->nbuckets; budget > 0 && h->entries > 0;) {
+		uint64_t step = budget < 4096 ? budget : 4096;
+		sweep_ctx c = { .now_ms = now, .want = size };
+		sweep(st, step, visit_clock, &c);
+		budget -= step;
+		if (c.done) {
+			rs_reclaim(st);
+			if ((off = rs_alloc(st, size))) {
+				return off;
+			}
+			budget = 2 * h->nbuckets;  /* progress: keep going */
 		}
 	}
 	/* Everything evictable is gone; what is left sits in limbo, held by
@@ -355,7 +361,7 @@ rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_le
 		return RS_TOO_BIG;
 	}
 
-	if (st->slot_pid != getpid()) {
+	if (st->slot_pid != rs_pid()) {
 		rs_after_fork(st);
 	}
 	bool have_slot = st->slot >= 0;
@@ -394,7 +400,7 @@ rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_le
 	r->entry = e;
 	r->value = (char *)e + value_offset;
 	r->value_size = value_size;
-	if (have_slot) {
+	if (have_slot && value_size > RS_INLINE_WRITE_MAX) {
 		atomic_store(&rs_slots(st)[st->slot].reservation, off);
 		rs_unlock(st);
 		r->holds_lock = false;
@@ -406,7 +412,7 @@ rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_le
 
 static void end_reservation(rs_store *st, rs_reservation *r)
 {
-	if (st->slot >= 0 && st->slot_pid == getpid()) {
+	if (st->slot >= 0 && st->slot_pid == rs_pid()) {
 		atomic_store(&rs_slots(st)[st->slot].reservation, 0);
 	}
 	r->entry = NULL;
@@ -432,12 +438,12 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 
 	e->created_ms = now_ms;
 	e->state = RS_ENTRY_LIVE;
-	atomic_store_explicit(&e->referenced, 0, memory_order_relaxed);
+	/* A full sweep of grace before it can be evicted. */
+	atomic_store_explicit(&e->referenced, 1, memory_order_relaxed);
 	atomic_store_explicit(&e->next, atomic_load_explicit(bucket, memory_order_relaxed), memory_order_relaxed);
 	/* Publication: readers that see the link see a complete entry. */
 	atomic_store_explicit(bucket, RS_OFF(st, e), memory_order_release);
 	rs_crash_point(st, RS_CRASH_AFTER_LINK);
-	ring_insert(st, e);
 	account_live(st, e, +1);
 	end_reservation(st, r);
 
@@ -450,7 +456,7 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 	}
 	rs_pools(st)[e->pool].stores++;
 	h->stores++;
-	atomic_fetch_add_explicit(&h->mutation_epoch, 1, memory_order_release);
+	bump_mutation(st);
 	rs_unlock(st);
 	return RS_OK;
 }
@@ -505,7 +511,7 @@ void rs_clear(rs_store *st, int pool)
 			}
 		}
 	}
-	atomic_fetch_add_explicit(&h->mutation_epoch, 1, memory_order_release);
+	bump_mutation(st);
 	rs_reclaim(st);
 	rs_unlock(st);
 }

@@ -65,8 +65,8 @@ typedef struct rs_free_block {
 struct rs_entry {
 	rs_block block;
 	_Atomic rs_off next;        /* bucket chain */
-	rs_off ring_prev;           /* CLOCK ring while live; limbo: epoch tag */
-	rs_off ring_next;           /* CLOCK ring while live; limbo: next in limbo */
+	uint64_t limbo_tag;         /* in limbo: the epoch it was retired at */
+	rs_off limbo_next;          /* in limbo: the next (newer) entry */
 	uint64_t hash;
 	int64_t expires_ms;         /* 0 = no expiry */
 	int64_t created_ms;
@@ -131,6 +131,7 @@ struct rs_header {
 	rs_off pools_off;
 	rs_off slots_off;
 	uint32_t nslots;
+	_Atomic uint32_t slots_hw;  /* 1 + highest slot ever claimed */
 	uint32_t limbo_cap_percent;
 	rs_off buckets_off;
 	uint64_t nbuckets;          /* power of two */
@@ -143,8 +144,8 @@ struct rs_header {
 	uint64_t used_bytes;
 	uint64_t free_bytes;
 
-	/* CLOCK ring of live entries and its hand (writer-only) */
-	rs_off ring_hand;
+	/* CLOCK hand: the bucket the eviction sweep continues from */
+	uint64_t clock_hand;
 	uint64_t entries;
 	uint64_t expiring_entries;  /* entries with a TTL */
 
@@ -194,15 +195,16 @@ void rs_unlock(rs_store *st);
 void rs_crash_point(rs_store *st, int point);
 
 /* index.c */
-void rs_index_retire(rs_store *st, rs_entry *e);   /* unlink + limbo */
-bool rs_make_room(rs_store *st, uint64_t block_size, uint16_t for_pool);
 void rs_recover(rs_store *st);
 
 /* reclaim.c */
+/* getpid() is a system call; the pid is cached and refreshed after fork. */
+extern int32_t rs_cached_pid;
+static inline int32_t rs_pid(void) { return rs_cached_pid; }
+void rs_pid_init(void);
 void rs_limbo_push(rs_store *st, rs_entry *e);
 void rs_slots_init(rs_store *st);
 bool rs_slot_dead(rs_store *st, uint32_t i);
 void rs_clear_dead_slots(rs_store *st);
-uint64_t rs_now_ms(void);
 
 #endif

@@ -25,6 +25,23 @@
 #include <signal.h>
 #include <unistd.h>
 
+int32_t rs_cached_pid;
+
+static void refresh_pid(void)
+{
+	rs_cached_pid = (int32_t)getpid();
+}
+
+void rs_pid_init(void)
+{
+	static bool registered = false;
+	refresh_pid();
+	if (!registered) {
+		pthread_atfork(NULL, NULL, refresh_pid);
+		registered = true;
+	}
+}
+
 uint64_t rs_now_ms(void)
 {
 	struct timespec ts;
@@ -58,7 +75,7 @@ bool rs_slot_dead(rs_store *st, uint32_t i)
 {
 	rs_slot *s = &rs_slots(st)[i];
 	int32_t pid = atomic_load(&s->pid);
-	if (pid == 0 || (pid == getpid() && !atomic_load(&s->handover))) {
+	if (pid == 0 || (pid == rs_pid() && !atomic_load(&s->handover))) {
 		return false;
 	}
 	if (slot_lock_op(st, i, F_GETLK, F_WRLCK) != 0) {
@@ -90,16 +107,24 @@ static void clear_slot(rs_store *st, uint32_t i)
 
 void rs_clear_dead_slots(rs_store *st)
 {
-	for (uint32_t i = 0; i < st->hdr->nslots; i++) {
+	uint32_t hw = atomic_load(&st->hdr->slots_hw);
+	for (uint32_t i = 0; i < hw; i++) {
 		if (rs_slot_dead(st, i)) {
 			clear_slot(st, i);
 		}
 	}
 }
 
+static void note_slot_used(rs_store *st, uint32_t i)
+{
+	uint32_t hw = atomic_load(&st->hdr->slots_hw);
+	while (hw < i + 1 && !atomic_compare_exchange_weak(&st->hdr->slots_hw, &hw, i + 1)) {
+	}
+}
+
 static rs_status acquire_slot(rs_store *st)
 {
-	int32_t me = getpid();
+	int32_t me = rs_pid();
 	if (st->slot >= 0 && st->slot_pid == me) {
 		return RS_OK;
 	}
@@ -118,6 +143,7 @@ static rs_status acquire_slot(rs_store *st)
 			}
 			int32_t expected = 0;
 			if (atomic_compare_exchange_strong(&s->pid, &expected, me)) {
+				note_slot_used(st, i);
 				atomic_store(&s->epoch, 0);
 				st->slot = (int32_t)i;
 				st->slot_pid = me;
@@ -140,7 +166,7 @@ static rs_status acquire_slot(rs_store *st)
 
 void rs_slot_release(rs_store *st)
 {
-	if (st->slot < 0 || st->slot_pid != getpid()) {
+	if (st->slot < 0 || st->slot_pid != rs_pid()) {
 		st->slot = -1;
 		return;
 	}
@@ -161,6 +187,7 @@ static int32_t claim_handover_slot(rs_store *st, int32_t owner, uint64_t epoch)
 		int32_t expected = 0;
 		if (atomic_load_explicit(&s->pid, memory_order_relaxed) == 0
 				&& atomic_compare_exchange_strong(&s->pid, &expected, owner)) {
+			note_slot_used(st, i);
 			atomic_store(&s->handover, 1);
 			atomic_store(&s->epoch, epoch);
 			return (int32_t)i;
@@ -174,7 +201,7 @@ void rs_fork_prepare(rs_store *st)
 	st->fork_slot = -1;
 	if (st->hdr && rs_in_read(st) && st->slot >= 0) {
 		uint64_t epoch = atomic_load(&rs_slots(st)[st->slot].epoch);
-		st->fork_slot = claim_handover_slot(st, getpid(), epoch);
+		st->fork_slot = claim_handover_slot(st, rs_pid(), epoch);
 		st->forked_in_read = st->fork_slot >= 0;
 	}
 }
@@ -191,7 +218,7 @@ void rs_fork_child(rs_store *st)
 		return;
 	}
 	rs_slot *s = &rs_slots(st)[i];
-	int32_t me = getpid();
+	int32_t me = rs_pid();
 	int32_t parent = getppid();
 	st->forked_in_read = false;
 	slot_lock_op(st, (uint32_t)i, F_SETLK, F_WRLCK);
@@ -212,8 +239,9 @@ void rs_fork_child(rs_store *st)
  * never took it over (fork failed) must not pin limbo. */
 static void drop_unclaimed_handover(rs_store *st)
 {
-	int32_t me = getpid();
-	for (uint32_t i = 0; i < st->hdr->nslots; i++) {
+	int32_t me = rs_pid();
+	uint32_t hw = atomic_load(&st->hdr->slots_hw);
+	for (uint32_t i = 0; i < hw; i++) {
 		rs_slot *s = &rs_slots(st)[i];
 		int32_t expected = me;
 		if (atomic_load_explicit(&s->handover, memory_order_relaxed)
@@ -229,7 +257,7 @@ void rs_after_fork(rs_store *st)
 {
 	/* The child inherited our memory, not our slot's fcntl lock. */
 	st->slot = -1;
-	st->slot_pid = getpid();
+	st->slot_pid = rs_pid();
 	st->read_depth = 0;
 	st->forked_in_read = false;
 	memset(st->pending_hits, 0, sizeof(st->pending_hits));
@@ -239,7 +267,7 @@ void rs_after_fork(rs_store *st)
 
 rs_status rs_read_begin(rs_store *st)
 {
-	if (st->slot_pid != getpid()) {
+	if (st->slot_pid != rs_pid()) {
 		rs_after_fork(st);
 	}
 	if (st->read_depth > 0) {
@@ -254,8 +282,10 @@ rs_status rs_read_begin(rs_store *st)
 		return RS_NO_SLOT;
 	}
 	rs_slot *s = &rs_slots(st)[st->slot];
-	uint64_t e = atomic_load(&st->hdr->epoch);
-	atomic_store(&s->epoch, e);
+	uint64_t e = atomic_load_explicit(&st->hdr->epoch, memory_order_acquire);
+	atomic_store_explicit(&s->epoch, e, memory_order_relaxed);
+	/* Pairs with the fence in rs_reclaim: either the writer sees our slot,
+	 * or we see its unlink. */
 	atomic_thread_fence(memory_order_seq_cst);
 	st->read_depth = 1;
 	return RS_OK;
@@ -266,7 +296,7 @@ void rs_read_end(rs_store *st)
 	if (st->read_depth == 0 || --st->read_depth > 0) {
 		return;
 	}
-	if (st->slot < 0 || st->slot_pid != getpid()) {
+	if (st->slot < 0 || st->slot_pid != rs_pid()) {
 		rs_unlock(st);
 		return;
 	}
@@ -279,7 +309,7 @@ void rs_read_end(rs_store *st)
 
 bool rs_in_read(const rs_store *st)
 {
-	return st->read_depth > 0 && st->slot_pid == getpid();
+	return st->read_depth > 0 && st->slot_pid == rs_pid();
 }
 
 /* Under the write lock. */
@@ -288,17 +318,22 @@ void rs_limbo_push(rs_store *st, rs_entry *e)
 	rs_header *h = st->hdr;
 	rs_off off = RS_OFF(st, e);
 	e->state = RS_ENTRY_LIMBO;
-	/* The unlink must be visible before anyone can read the new epoch. */
-	atomic_thread_fence(memory_order_seq_cst);
-	e->ring_prev = atomic_fetch_add(&h->epoch, 1);
-	e->ring_next = 0;
+	/* Only the lock holder changes the epoch. A reader that loads the new
+	 * value (acquire) also sees the unlink that came before it (release),
+	 * so it cannot find this entry; one that loaded the old value is at or
+	 * below the tag and holds the entry until it leaves. */
+	uint64_t tag = atomic_load_explicit(&h->epoch, memory_order_relaxed);
+	atomic_store_explicit(&h->epoch, tag + 1, memory_order_release);
+	e->limbo_tag = tag;
+	e->limbo_next = 0;
 	if (h->limbo_tail) {
-		rs_entry_at(st, h->limbo_tail)->ring_next = off;
+		rs_entry_at(st, h->limbo_tail)->limbo_next = off;
 	} else {
 		h->limbo_head = off;
 	}
 	h->limbo_tail = off;
-	atomic_fetch_add(&h->limbo_bytes, rs_block_size(&e->block));
+	/* Written under the lock only; readers just glance at it. */
+	atomic_store_explicit(&h->limbo_bytes, atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) + rs_block_size(&e->block), memory_order_relaxed);
 	h->limbo_entries++;
 }
 
@@ -310,9 +345,10 @@ size_t rs_reclaim(rs_store *st)
 		return 0;
 	}
 	atomic_thread_fence(memory_order_seq_cst);
-	uint64_t oldest_tag = rs_entry_at(st, h->limbo_head)->ring_prev;
+	uint64_t oldest_tag = rs_entry_at(st, h->limbo_head)->limbo_tag;
 	uint64_t min_active = UINT64_MAX;
-	for (uint32_t i = 0; i < h->nslots; i++) {
+	uint32_t hw = atomic_load(&h->slots_hw);
+	for (uint32_t i = 0; i < hw; i++) {
 		rs_slot *s = &rs_slots(st)[i];
 		if (atomic_load_explicit(&s->pid, memory_order_relaxed) == 0) {
 			continue;
@@ -332,16 +368,16 @@ size_t rs_reclaim(rs_store *st)
 	size_t freed = 0;
 	while (h->limbo_head) {
 		rs_entry *e = rs_entry_at(st, h->limbo_head);
-		if (e->ring_prev >= min_active) {
+		if (e->limbo_tag >= min_active) {
 			break;
 		}
 		rs_off off = h->limbo_head;
-		h->limbo_head = e->ring_next;
+		h->limbo_head = e->limbo_next;
 		if (!h->limbo_head) {
 			h->limbo_tail = 0;
 		}
 		uint64_t size = rs_block_size(&e->block);
-		atomic_fetch_sub(&h->limbo_bytes, size);
+		atomic_store_explicit(&h->limbo_bytes, atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) - size, memory_order_relaxed);
 		h->limbo_entries--;
 		freed += size;
 		rs_free(st, off);

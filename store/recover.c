@@ -5,7 +5,7 @@
  * What readers see (bucket chains) is the source of truth: every change to
  * it is a single store, so it is valid whatever instant the writer died at.
  * The heap can always be walked (see alloc.c). Everything else is derived
- * and rebuilt here: free lists, CLOCK ring, counters, limbo. A used block
+ * and rebuilt here: free lists, counters, limbo. A used block
  * that no chain reaches (an old limbo entry, a half-made entry of the dead
  * writer) goes to limbo with the current epoch, which is safe: any reader
  * that could still hold it is older.
@@ -56,7 +56,6 @@ void rs_recover(rs_store *st)
 	}
 	h->entries = 0;
 	h->expiring_entries = 0;
-	h->ring_hand = 0;
 
 	/* 1. Mark what the chains reach; drop duplicates (a replace that died
 	 *    between linking the new entry and unlinking the old one: the first
@@ -96,8 +95,8 @@ void rs_recover(rs_store *st)
 	/* 2. Allocator state from the heap walk. */
 	rs_alloc_rebuild(st);
 
-	/* 3. Live entries back on the ring and in the counters; unreached used
-	 *    blocks into a fresh limbo. */
+	/* 3. Live entries back in the counters; unreached used blocks into a
+	 *    fresh limbo. */
 	h->limbo_head = h->limbo_tail = 0;
 	atomic_store(&h->limbo_bytes, 0);
 	h->limbo_entries = 0;
@@ -114,17 +113,6 @@ void rs_recover(rs_store *st)
 					p->bytes += size;
 					h->entries++;
 					h->expiring_entries += e->expires_ms != 0;
-					/* Same order as ring_insert in index.c. */
-					if (!h->ring_hand) {
-						e->ring_prev = e->ring_next = off;
-						h->ring_hand = off;
-					} else {
-						rs_entry *hand = rs_entry_at(st, h->ring_hand);
-						e->ring_next = h->ring_hand;
-						e->ring_prev = hand->ring_prev;
-						rs_entry_at(st, hand->ring_prev)->ring_next = off;
-						hand->ring_prev = off;
-					}
 				}
 			} else {
 				rs_limbo_push(st, e);
@@ -176,33 +164,14 @@ const char *rs_check(rs_store *st)
 		problem = "index: entry count does not match the chains";
 		goto out;
 	}
-	uint64_t ring = 0;
-	if (h->ring_hand) {
-		rs_off off = h->ring_hand;
-		do {
-			rs_entry *e = rs_entry_at(st, off);
-			if (e->state != RS_ENTRY_LIVE || rs_entry_at(st, e->ring_next)->ring_prev != off) {
-				problem = "CLOCK ring broken";
-				goto out;
-			}
-			off = e->ring_next;
-			if (++ring > live) {
-				break;
-			}
-		} while (off != h->ring_hand);
-	}
-	if (ring != live) {
-		problem = "CLOCK ring does not hold exactly the live entries";
-		goto out;
-	}
 	uint64_t limbo = 0, limbo_bytes = 0, last_tag = 0;
-	for (rs_off off = h->limbo_head; off; off = rs_entry_at(st, off)->ring_next) {
+	for (rs_off off = h->limbo_head; off; off = rs_entry_at(st, off)->limbo_next) {
 		rs_entry *e = rs_entry_at(st, off);
-		if (!(e->block.size_flags & RS_BLOCK_USED) || e->state != RS_ENTRY_LIMBO || e->ring_prev < last_tag) {
+		if (!(e->block.size_flags & RS_BLOCK_USED) || e->state != RS_ENTRY_LIMBO || e->limbo_tag < last_tag) {
 			problem = "limbo list broken";
 			goto out;
 		}
-		last_tag = e->ring_prev;
+		last_tag = e->limbo_tag;
 		limbo++;
 		limbo_bytes += rs_block_size(&e->block);
 		if (limbo > h->limbo_entries) {

@@ -31,6 +31,7 @@ static uint64_t pow2_floor(uint64_t n)
 rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen)
 {
 	memset(st, 0, sizeof(*st));
+	rs_pid_init();
 	st->slot = -1;
 	st->fork_slot = -1;
 	st->lock_fd = -1;

@@ -33,6 +33,8 @@ void rs_segment_stats_get(rs_store *st, rs_segment_stats *out)
 	rs_stats_flush(st);
 	memset(out, 0, sizeof(*out));
 	rs_lock(st);
+	/* Report what is really held: free whatever no reader can see. */
+	rs_reclaim(st);
 	out->largest_free = rs_largest_free(st);
 	uint64_t nfree = 0;
 	for (uint32_t c = 0; c < RS_CLASSES; c++) {

@@ -132,7 +132,8 @@ void rs_read_end(rs_store *st);
 bool rs_in_read(const rs_store *st);
 
 /* Looks a key up; only inside a read section. NULL on miss or expiry.
- * Counts a hit or a miss for the pool. */
+ * Counts a hit or a miss for the pool. now_ms == 0 reads the clock only
+ * when the entry found has a TTL. */
 const rs_entry *rs_lookup(rs_store *st, uint16_t pool, const char *key, size_t key_len, int64_t now_ms);
 /* Same, without statistics or CLOCK reference (exists(), internal use). */
 const rs_entry *rs_peek(rs_store *st, uint16_t pool, const char *key, size_t key_len, int64_t now_ms);
@@ -169,6 +170,9 @@ void rs_abort(rs_store *st, rs_reservation *r);
 rs_status rs_delete(rs_store *st, uint16_t pool, const char *key, size_t key_len);
 /* Drops every entry of a pool; pool < 0 drops everything. */
 void rs_clear(rs_store *st, int pool);
+
+/* Wall-clock milliseconds, the clock TTLs are measured with. */
+uint64_t rs_now_ms(void);
 
 /* --- statistics and maintenance ------------------------------------------- */
 

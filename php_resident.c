@@ -1,0 +1,271 @@
+/*
+ * Module glue: ini, segment creation in MINIT (before php-fpm forks its
+ * workers, so every worker maps it at the same address), request hooks.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <pthread.h>
+#include "php.h"
+#include "php_ini.h"
+#include "SAPI.h"
+#include "ext/standard/info.h"
+#include "zend_extensions.h"
+#include "php_resident.h"
+
+ZEND_DECLARE_MODULE_GLOBALS(resident)
+
+rs_store resident_segment;
+static char unavailable_reason[256] = "the extension has not started";
+
+enum { ZERO_COPY_AUTO, ZERO_COPY_ON, ZERO_COPY_OFF };
+static int zero_copy_setting = ZERO_COPY_AUTO;
+
+PHP_INI_BEGIN()
+	STD_PHP_INI_BOOLEAN("resident.enable", "1", PHP_INI_SYSTEM, OnUpdateBool, enable, zend_resident_globals, resident_globals)
+	STD_PHP_INI_BOOLEAN("resident.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateBool, enable_cli, zend_resident_globals, resident_globals)
+	STD_PHP_INI_ENTRY("resident.memory", "64M", PHP_INI_SYSTEM, OnUpdateString, memory, zend_resident_globals, resident_globals)
+	STD_PHP_INI_ENTRY("resident.zero_copy", "auto", PHP_INI_SYSTEM, OnUpdateString, zero_copy, zend_resident_globals, resident_globals)
+	STD_PHP_INI_BOOLEAN("resident.testing", "0", PHP_INI_SYSTEM, OnUpdateBool, testing, zend_resident_globals, resident_globals)
+PHP_INI_END()
+
+const char *resident_unavailable_reason(void)
+{
+	return unavailable_reason;
+}
+
+/* SAPIs where one "request" is the whole process lifetime. */
+static bool sapi_is_cli_like(void)
+{
+	const char *name = sapi_module.name;
+	return strcmp(name, "cli") == 0 || strcmp(name, "phpdbg") == 0 || strcmp(name, "embed") == 0;
+}
+
+static int parse_zero_copy(const char *v)
+{
+	if (!strcasecmp(v, "auto")) {
+		return ZERO_COPY_AUTO;
+	}
+	if (!strcasecmp(v, "1") || !strcasecmp(v, "on") || !strcasecmp(v, "yes") || !strcasecmp(v, "true")) {
+		return ZERO_COPY_ON;
+	}
+	if (!strcasecmp(v, "0") || !strcasecmp(v, "off") || !strcasecmp(v, "no") || !strcasecmp(v, "false")) {
+		return ZERO_COPY_OFF;
+	}
+	php_error_docref(NULL, E_WARNING, "resident.zero_copy must be auto, 1 or 0; \"%s\" is treated as auto", v);
+	return ZERO_COPY_AUTO;
+}
+
+/* Borrowing pins memory until the request ends: right for request-scoped
+ * SAPIs, wrong where the request never ends (CLI daemons, FrankenPHP's
+ * worker mode). */
+static bool request_borrows(void)
+{
+	switch (zero_copy_setting) {
+		case ZERO_COPY_ON:
+			return true;
+		case ZERO_COPY_OFF:
+			return false;
+		default:
+			if (sapi_is_cli_like()) {
+				return false;
+			}
+			if (strcmp(sapi_module.name, "frankenphp") == 0 && getenv("FRANKENPHP_WORKER")) {
+				return false;
+			}
+			return true;
+	}
+}
+
+rs_store *resident_store(void)
+{
+	rs_store *st = &RESIDENT_G(store);
+	if (EXPECTED(st->hdr)) {
+		return st;
+	}
+	if (!resident_segment.hdr) {
+		return NULL;
+	}
+	/* A thread's (or the process's) own handle on the shared mapping. */
+	memset(st, 0, sizeof(*st));
+	st->hdr = resident_segment.hdr;
+	st->base = resident_segment.base;
+	st->lock_fd = resident_segment.lock_fd;
+	st->slot = -1;
+	st->fork_slot = -1;
+	return st;
+}
+
+static void fork_prepare(void)
+{
+	if (resident_segment.hdr && RESIDENT_G(store).hdr) {
+		rs_fork_prepare(&RESIDENT_G(store));
+	}
+}
+
+static void fork_child(void)
+{
+	if (resident_segment.hdr && RESIDENT_G(store).hdr) {
+		rs_fork_child(&RESIDENT_G(store));
+	}
+}
+
+static zend_result create_segment(void)
+{
+	zend_string *setting = zend_string_init("resident.memory", sizeof("resident.memory") - 1, 0);
+	zend_string *value = zend_string_init(RESIDENT_G(memory), strlen(RESIDENT_G(memory)), 0);
+	zend_ulong bytes = zend_ini_parse_uquantity_warn(value, setting);
+	zend_string_release(value);
+	zend_string_release(setting);
+
+	char err[256];
+	rs_config cfg = {
+		.size = (size_t)bytes,
+		.build_id = PHP_VERSION " " ZEND_EXTENSION_BUILD_ID,
+	};
+	if (rs_create(&resident_segment, &cfg, err, sizeof(err)) != RS_OK) {
+		snprintf(unavailable_reason, sizeof(unavailable_reason), "cannot create the segment: %s", err);
+		php_error_docref(NULL, E_WARNING, "Resident is disabled: %s", unavailable_reason);
+		return FAILURE;
+	}
+	unavailable_reason[0] = '\0';
+	return SUCCESS;
+}
+
+static PHP_GINIT_FUNCTION(resident)
+{
+#if defined(ZTS) && defined(COMPILE_DL_RESIDENT)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	memset(resident_globals, 0, sizeof(*resident_globals));
+	resident_globals->store.slot = -1;
+	resident_globals->store.fork_slot = -1;
+	resident_globals->store.lock_fd = -1;
+}
+
+static PHP_GSHUTDOWN_FUNCTION(resident)
+{
+	/* A thread going away gives its reader slot back. */
+	if (resident_segment.hdr && resident_globals->store.hdr) {
+		rs_slot_release(&resident_globals->store);
+	}
+	resident_globals->store.hdr = NULL;
+}
+
+static PHP_MINIT_FUNCTION(resident)
+{
+	REGISTER_INI_ENTRIES();
+	resident_api_register(module_number, RESIDENT_G(testing));
+	zero_copy_setting = parse_zero_copy(RESIDENT_G(zero_copy));
+
+	if (!RESIDENT_G(enable)) {
+		snprintf(unavailable_reason, sizeof(unavailable_reason), "resident.enable is off");
+		return SUCCESS;
+	}
+	if (sapi_is_cli_like() && !RESIDENT_G(enable_cli)) {
+		snprintf(unavailable_reason, sizeof(unavailable_reason), "resident.enable_cli is off for the %s SAPI", sapi_module.name);
+		return SUCCESS;
+	}
+	if (create_segment() == SUCCESS) {
+		static bool atfork_registered = false;
+		if (!atfork_registered) {
+			pthread_atfork(fork_prepare, NULL, fork_child);
+			atfork_registered = true;
+		}
+	}
+	return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(resident)
+{
+	UNREGISTER_INI_ENTRIES();
+	if (resident_segment.hdr) {
+		if (RESIDENT_G(store).hdr) {
+			rs_slot_release(&RESIDENT_G(store));
+			RESIDENT_G(store).hdr = NULL;
+		}
+		rs_destroy(&resident_segment);
+	}
+	return SUCCESS;
+}
+
+static PHP_RINIT_FUNCTION(resident)
+{
+#if defined(ZTS) && defined(COMPILE_DL_RESIDENT)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	RESIDENT_G(borrowing) = false;
+	RESIDENT_G(borrow_mode) = request_borrows();
+	return SUCCESS;
+}
+
+/* After the engine destroyed every request value: nothing can still point
+ * at what this request borrowed, so its read section ends here. */
+static ZEND_MODULE_POST_ZEND_DEACTIVATE_D(resident)
+{
+	rs_store *st = &RESIDENT_G(store);
+	if (st->hdr) {
+		if (RESIDENT_G(borrowing)) {
+			rs_read_end(st);
+			RESIDENT_G(borrowing) = false;
+		}
+		rs_stats_flush(st);
+	}
+	return SUCCESS;
+}
+
+static PHP_MINFO_FUNCTION(resident)
+{
+	php_info_print_table_start();
+	php_info_print_table_row(2, "Resident support", resident_segment.hdr ? "enabled" : "disabled");
+	php_info_print_table_row(2, "Version", PHP_RESIDENT_VERSION);
+	if (!resident_segment.hdr) {
+		php_info_print_table_row(2, "Reason", unavailable_reason);
+	} else {
+		rs_segment_stats s;
+		char buf[64];
+		rs_segment_stats_get(resident_store(), &s);
+		snprintf(buf, sizeof(buf), "%" PRIu64 " bytes", s.total_bytes);
+		php_info_print_table_row(2, "Segment size", buf);
+		php_info_print_table_row(2, "Segment mapping", "anonymous, shared with forked workers");
+		snprintf(buf, sizeof(buf), "%" PRIu64 " bytes", s.used_bytes);
+		php_info_print_table_row(2, "Memory used", buf);
+		snprintf(buf, sizeof(buf), "%" PRIu64, s.entries);
+		php_info_print_table_row(2, "Entries", buf);
+		php_info_print_table_row(2, "Zero-copy reads", request_borrows() ? "borrow" : "copy");
+	}
+	php_info_print_table_end();
+	DISPLAY_INI_ENTRIES();
+}
+
+static const zend_module_dep resident_deps[] = {
+	ZEND_MOD_REQUIRED("standard")
+	ZEND_MOD_END
+};
+
+zend_module_entry resident_module_entry = {
+	STANDARD_MODULE_HEADER_EX,
+	NULL,
+	resident_deps,
+	"resident",
+	NULL,
+	PHP_MINIT(resident),
+	PHP_MSHUTDOWN(resident),
+	PHP_RINIT(resident),
+	NULL,
+	PHP_MINFO(resident),
+	PHP_RESIDENT_VERSION,
+	PHP_MODULE_GLOBALS(resident),
+	PHP_GINIT(resident),
+	PHP_GSHUTDOWN(resident),
+	ZEND_MODULE_POST_ZEND_DEACTIVATE_N(resident),
+	STANDARD_MODULE_PROPERTIES_EX
+};
+
+#ifdef COMPILE_DL_RESIDENT
+#ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+#endif
+ZEND_GET_MODULE(resident)
+#endif

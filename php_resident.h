@@ -1,0 +1,59 @@
+#ifndef PHP_RESIDENT_H
+#define PHP_RESIDENT_H
+
+#include "php.h"
+#include "store/store.h"
+
+#define PHP_RESIDENT_VERSION "0.1.0"
+
+extern zend_module_entry resident_module_entry;
+#define phpext_resident_ptr &resident_module_entry
+
+/* Deduplication cache used while persisting one value (see value/persist.c). */
+#define RESIDENT_XLAT_SIZE 2048
+typedef struct resident_xlat_slot {
+	const void *src;
+	void *dst;
+	uint64_t gen;
+} resident_xlat_slot;
+
+ZEND_BEGIN_MODULE_GLOBALS(resident)
+	/* ini */
+	bool enable;
+	bool enable_cli;
+	char *memory;
+	char *zero_copy;
+	bool testing;
+	/* Handle on the segment: per process (NTS) or per thread (ZTS). */
+	rs_store store;
+	/* This request borrows values (zero-copy) rather than copying them. */
+	bool borrow_mode;
+	/* Inside the request-long read section that borrowed values need. */
+	bool borrowing;
+	uint64_t xlat_gen;
+	resident_xlat_slot xlat_str[RESIDENT_XLAT_SIZE];
+	resident_xlat_slot xlat_arr[RESIDENT_XLAT_SIZE];
+ZEND_END_MODULE_GLOBALS(resident)
+
+ZEND_EXTERN_MODULE_GLOBALS(resident)
+#define RESIDENT_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(resident, v)
+
+#if defined(ZTS) && defined(COMPILE_DL_RESIDENT)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
+
+/* The segment this process created or inherited; NULL hdr when disabled. */
+extern rs_store resident_segment;
+
+/* The calling thread's store handle, or NULL when Resident is unavailable. */
+rs_store *resident_store(void);
+
+/* Milliseconds since the epoch, the store's clock. */
+static inline int64_t resident_now_ms(void) { return (int64_t)rs_now_ms(); }
+
+/* Why resident_store() is NULL, for status() and phpinfo(). */
+const char *resident_unavailable_reason(void);
+
+void resident_api_register(int module_number, bool testing);
+
+#endif

@@ -1,0 +1,60 @@
+<?php
+
+/** @generate-class-entries */
+
+namespace Resident {
+    /**
+     * @var string
+     * @cvalue PHP_RESIDENT_VERSION
+     */
+    const VERSION = UNKNOWN;
+
+    /**
+     * @strict-properties
+     * @not-serializable
+     */
+    final class Cache
+    {
+        private function __construct() {}
+
+        public static function pool(string $name = "default", bool $pinned = false): Cache {}
+
+        public function name(): string {}
+
+        public function store(string $key, mixed $value, int $ttl = 0): bool {}
+
+        public function add(string $key, mixed $value, int $ttl = 0): bool {}
+
+        public function fetch(string $key, mixed $default = null): mixed {}
+
+        public function storeMultiple(array $values, int $ttl = 0): array {}
+
+        public function fetchMultiple(array $keys): array {}
+
+        public function exists(string $key): bool {}
+
+        public function delete(string $key): bool {}
+
+        public function deleteMultiple(array $keys): int {}
+
+        public function clear(): bool {}
+
+        public function info(): array {}
+
+        public static function status(): array {}
+    }
+
+    /**
+     * Test hooks, registered only with resident.testing=1.
+     * @strict-properties
+     * @not-serializable
+     */
+    final class Testing
+    {
+        /** Makes this process die (SIGKILL) at a named point of its next write. */
+        public static function crashAt(string $point): void {}
+
+        /** Full consistency check of the segment: null, or what is wrong. */
+        public static function check(): ?string {}
+    }
+}

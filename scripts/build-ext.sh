@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the extension out of tree for one PHP: build-ext.sh <php-config> <build-dir>
+# The sources are copied into the build directory so phpize's output never
+# lands in the checkout. Prints the path of resident.so.
+set -euo pipefail
+php_config=${1:-php-config8.2}
+dir=${2:-build/php-8.2}
+root=$(cd "$(dirname "$0")/.." && pwd)
+phpize=$(dirname "$(command -v "$php_config")")/$(basename "$php_config" | sed 's/php-config/phpize/')
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
+# Copy only what the build needs; keep timestamps so make stays incremental.
+(cd "$root" && tar -cf - config.m4 ./*.c ./*.h store/*.c store/*.h value/*.c value/*.h) | (cd "$dir" && tar -xmf - --keep-newer-files 2>/dev/null || tar -xf -)
+cd "$dir"
+if [ ! -f configure ] || [ config.m4 -nt configure ]; then
+  "$phpize" >/dev/null 2>&1
+fi
+if [ ! -f Makefile ] || [ configure -nt Makefile ]; then
+  ./configure --with-php-config="$(command -v "$php_config")" --enable-resident --enable-resident-werror >/dev/null
+fi
+make -j"$(nproc)" >/dev/null
+echo "$dir/modules/resident.so"

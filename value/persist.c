@@ -1,0 +1,524 @@
+/*
+ * PHP value -> immutable shared-memory graph.
+ *
+ * Two passes over the value: plan (validate, and size the encoding exactly)
+ * and write (lay it out in the reserved entry). Strings become interned
+ * strings with their hash precomputed; arrays become immutable arrays
+ * (refcount 2, static keys, compacted), exactly the form OPcache gives
+ * literals, so the engine separates on write and never touches them.
+ * Interned strings are never flagged permanent: they are freed once no
+ * request can see them, and PCRE must not keep them as cache keys.
+ *
+ * Strings and arrays met twice (same pointer) are stored once. The lookup is
+ * a small direct-mapped cache rather than a hash table: both passes walk the
+ * value in the same order and make the same hit/miss decisions, and a miss
+ * only costs space.
+ */
+#include "php.h"
+#include "php_resident.h"
+#include "value.h"
+#include "zend_closures.h"
+#include "zend_generators.h"
+#include "zend_smart_str.h"
+#include "ext/standard/php_var.h"
+
+#define ALIGNED(n) ZEND_MM_ALIGNED_SIZE(n)
+
+static const uint32_t rv_uninitialized_bucket[2] = { HT_INVALID_IDX, HT_INVALID_IDX };
+
+/* --- deduplication caches ------------------------------------------------------
+ * Strings are matched by content (keys of config trees repeat endlessly),
+ * arrays by pointer (an array can only be shared by refcount). */
+
+static zend_always_inline bool dedupable_arr(const zend_array *a)
+{
+	return (GC_FLAGS(a) & IS_ARRAY_IMMUTABLE) || GC_REFCOUNT(a) > 1;
+}
+
+static zend_always_inline resident_xlat_slot *arr_slot(const void *p)
+{
+	uintptr_t h = (uintptr_t)p >> 3;
+	h ^= h >> 11;
+	return &RESIDENT_G(xlat_arr)[h & (RESIDENT_XLAT_SIZE - 1)];
+}
+
+static zend_always_inline resident_xlat_slot *str_slot(zend_string *s)
+{
+	return &RESIDENT_G(xlat_str)[zend_string_hash_val(s) & (RESIDENT_XLAT_SIZE - 1)];
+}
+
+/* Returns the destination recorded for an equal source (in the plan pass:
+ * a non-NULL marker), or NULL after recording this source. */
+static zend_always_inline void *xlat_lookup(resident_xlat_slot *slot, const void *src, bool (*same)(const void *, const void *))
+{
+	if (slot->gen == RESIDENT_G(xlat_gen) && (slot->src == src || (same && same(slot->src, src)))) {
+		return slot->dst;
+	}
+	slot->src = src;
+	slot->dst = (void *)src;
+	slot->gen = RESIDENT_G(xlat_gen);
+	return NULL;
+}
+
+static bool same_string(const void *a, const void *b)
+{
+	return zend_string_equal_content((zend_string *)a, (zend_string *)b);
+}
+
+/* --- sizes -------------------------------------------------------------------- */
+
+static zend_always_inline size_t string_size(const zend_string *s)
+{
+	return ALIGNED(_ZSTR_STRUCT_SIZE(ZSTR_LEN(s)));
+}
+
+/* Table sizes are powers of two, as zend_hash keeps them. */
+static zend_always_inline uint32_t table_size(uint32_t n)
+{
+	return n <= HT_MIN_SIZE ? HT_MIN_SIZE : (uint32_t)1 << (32 - __builtin_clz(n - 1));
+}
+
+static size_t array_data_size(const zend_array *a)
+{
+	uint32_t count = zend_hash_num_elements(a);
+	if (count == 0) {
+		return ALIGNED(sizeof(rv_uninitialized_bucket));
+	}
+	if (HT_IS_PACKED(a)) {
+		return ALIGNED(HT_HASH_SIZE(HT_MIN_MASK) + (size_t)a->nNumUsed * sizeof(zval));
+	}
+	return ALIGNED(HT_HASH_SIZE(HT_SIZE_TO_MASK(table_size(count))) + (size_t)count * sizeof(Bucket));
+}
+
+/* --- paths and errors ----------------------------------------------------- */
+
+static void render_key(smart_str *out, const zend_string *key)
+{
+	size_t len = ZSTR_LEN(key) > 64 ? 64 : ZSTR_LEN(key);
+	smart_str_appendc(out, '\'');
+	for (size_t i = 0; i < len; i++) {
+		char c = ZSTR_VAL(key)[i];
+		if (c == '\'' || c == '\\') {
+			smart_str_appendc(out, '\\');
+		}
+		if ((unsigned char)c < 0x20) {
+			smart_str_append_printf(out, "\\x%02x", (unsigned char)c);
+		} else {
+			smart_str_appendc(out, c);
+		}
+	}
+	if (len < ZSTR_LEN(key)) {
+		smart_str_appends(out, "...");
+	}
+	smart_str_appendc(out, '\'');
+}
+
+static void render(smart_str *out, const rv_path *p)
+{
+	if (p->up) {
+		render(out, p->up);
+	}
+	switch (p->kind) {
+		case RV_PATH_ROOT:
+			smart_str_appendc(out, '$');
+			smart_str_appends(out, p->name);
+			break;
+		case RV_PATH_INDEX:
+			smart_str_append_printf(out, "[" ZEND_LONG_FMT "]", (zend_long)p->index);
+			break;
+		case RV_PATH_KEY:
+			smart_str_appendc(out, '[');
+			render_key(out, p->key);
+			smart_str_appendc(out, ']');
+			break;
+		case RV_PATH_PROP: {
+			const char *class_name, *prop;
+			size_t prop_len;
+			zend_unmangle_property_name_ex(p->key, &class_name, &prop, &prop_len);
+			smart_str_appends(out, "->");
+			smart_str_appendl(out, prop, prop_len);
+			break;
+		}
+	}
+}
+
+zend_string *rv_path_render(const rv_path *path)
+{
+	smart_str out = {0};
+	render(&out, path);
+	smart_str_0(&out);
+	return out.s;
+}
+
+static zend_result refuse(uint32_t arg_num, const rv_path *path, const char *what, const char *class_name)
+{
+	zend_string *where = rv_path_render(path);
+	if (class_name) {
+		zend_argument_type_error(arg_num, "cannot be cached: %s is %s %s", ZSTR_VAL(where), what, class_name);
+	} else {
+		zend_argument_type_error(arg_num, "cannot be cached: %s is %s", ZSTR_VAL(where), what);
+	}
+	zend_string_release(where);
+	return FAILURE;
+}
+
+/* --- plan pass -------------------------------------------------------------------- */
+
+typedef struct plan_ctx {
+	size_t size;
+	bool needs_serialize;
+	uint32_t depth;
+	uint32_t arg_num;
+	HashTable *visited;   /* objects and references already checked */
+} plan_ctx;
+
+static zend_result plan_zval(plan_ctx *c, zval *zv, const rv_path *path);
+
+static bool first_visit(plan_ctx *c, const void *p)
+{
+	if (!c->visited) {
+		ALLOC_HASHTABLE(c->visited);
+		zend_hash_init(c->visited, 8, NULL, NULL, 0);
+	}
+	return zend_hash_index_add_empty_element(c->visited, (zend_ulong)(uintptr_t)p) != NULL;
+}
+
+static bool has_serialization_hooks(const zend_class_entry *ce)
+{
+	return ce->__serialize || ce->serialize
+		|| zend_hash_str_exists(&ce->function_table, "__sleep", sizeof("__sleep") - 1);
+}
+
+static zend_result plan_object(plan_ctx *c, zend_object *obj, const rv_path *path)
+{
+	zend_class_entry *ce = obj->ce;
+	if (ce == zend_ce_closure) {
+		return refuse(c->arg_num, path, "a Closure", NULL);
+	}
+	if (ce == zend_ce_generator) {
+		return refuse(c->arg_num, path, "a Generator", NULL);
+	}
+	if (ce->ce_flags & ZEND_ACC_ANON_CLASS) {
+		return refuse(c->arg_num, path, "an instance of an anonymous class", NULL);
+	}
+	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
+		return refuse(c->arg_num, path, "an instance of", ZSTR_VAL(ce->name));
+	}
+	c->needs_serialize = true;
+	if (!first_visit(c, obj) || has_serialization_hooks(ce)) {
+		/* What a hook returns is checked by the serializer itself. */
+		return SUCCESS;
+	}
+	zval zobj;
+	ZVAL_OBJ(&zobj, obj);
+	HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
+	if (!props) {
+		return SUCCESS;
+	}
+	zend_result rc = SUCCESS;
+	zend_string *key;
+	zend_ulong idx;
+	zval *val;
+	ZEND_HASH_FOREACH_KEY_VAL(props, idx, key, val) {
+		rv_path here = { .up = path, .kind = key ? RV_PATH_PROP : RV_PATH_INDEX, .index = idx, .key = key };
+		if (Z_TYPE_P(val) == IS_INDIRECT) {
+			val = Z_INDIRECT_P(val);
+		}
+		if (Z_TYPE_P(val) != IS_UNDEF && (rc = plan_zval(c, val, &here)) == FAILURE) {
+			break;
+		}
+	} ZEND_HASH_FOREACH_END();
+	zend_release_properties(props);
+	return rc;
+}
+
+static zend_result plan_array(plan_ctx *c, zend_array *a, const rv_path *path)
+{
+	if (dedupable_arr(a) && xlat_lookup(arr_slot(a), a, NULL)) {
+		return SUCCESS;
+	}
+	c->size += ALIGNED(sizeof(zend_array)) + array_data_size(a);
+	if (zend_hash_num_elements(a) == 0) {
+		return SUCCESS;
+	}
+	if (++c->depth > RV_MAX_DEPTH) {
+		zend_argument_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+		return FAILURE;
+	}
+	zend_string *key;
+	zend_ulong idx;
+	zval *val;
+	ZEND_HASH_FOREACH_KEY_VAL(a, idx, key, val) {
+		/* Scalars need no path frame; this loop is the hot one. */
+		if (Z_TYPE_P(val) <= IS_DOUBLE && !key) {
+			continue;
+		}
+		if (key && !xlat_lookup(str_slot(key), key, same_string)) {
+			c->size += string_size(key);
+		}
+		if (Z_TYPE_P(val) <= IS_DOUBLE) {
+			continue;
+		}
+		rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
+		if (plan_zval(c, val, &here) == FAILURE) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	c->depth--;
+	return SUCCESS;
+}
+
+static zend_result plan_zval(plan_ctx *c, zval *zv, const rv_path *path)
+{
+again:
+	switch (Z_TYPE_P(zv)) {
+		case IS_UNDEF:
+		case IS_NULL:
+		case IS_FALSE:
+		case IS_TRUE:
+		case IS_LONG:
+		case IS_DOUBLE:
+			return SUCCESS;
+		case IS_STRING:
+			if (!xlat_lookup(str_slot(Z_STR_P(zv)), Z_STR_P(zv), same_string)) {
+				c->size += string_size(Z_STR_P(zv));
+			}
+			return SUCCESS;
+		case IS_ARRAY:
+			return plan_array(c, Z_ARR_P(zv), path);
+		case IS_REFERENCE:
+			/* A reference nobody else holds is a plain value (serialize()
+			 * agrees); a shared one needs the serializer to keep it. */
+			if (Z_REFCOUNT_P(zv) > 1) {
+				c->needs_serialize = true;
+				if (!first_visit(c, Z_REF_P(zv))) {
+					return SUCCESS;
+				}
+			}
+			zv = Z_REFVAL_P(zv);
+			goto again;
+		case IS_INDIRECT:
+			zv = Z_INDIRECT_P(zv);
+			goto again;
+		case IS_OBJECT:
+			if (++c->depth > RV_MAX_DEPTH) {
+				zend_argument_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+				return FAILURE;
+			}
+			if (plan_object(c, Z_OBJ_P(zv), path) == FAILURE) {
+				return FAILURE;
+			}
+			c->depth--;
+			return SUCCESS;
+		case IS_RESOURCE:
+			return refuse(c->arg_num, path, "a resource", NULL);
+		default:
+			return refuse(c->arg_num, path, "an internal value", NULL);
+	}
+}
+
+zend_result rv_plan_value(rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num)
+{
+	memset(plan, 0, sizeof(*plan));
+	plan->value = value;
+	RESIDENT_G(xlat_gen)++;
+
+	plan_ctx c = { .size = sizeof(zval), .arg_num = arg_num };
+	zend_result rc = plan_zval(&c, value, path);
+	if (c.visited) {
+		zend_hash_destroy(c.visited);
+		FREE_HASHTABLE(c.visited);
+	}
+	if (rc == FAILURE) {
+		return FAILURE;
+	}
+	if (!c.needs_serialize) {
+		plan->kind = RV_KIND_ZVAL;
+		plan->size = c.size;
+		return SUCCESS;
+	}
+
+	php_serialize_data_t var_hash;
+	smart_str buf = {0};
+	PHP_VAR_SERIALIZE_INIT(var_hash);
+	php_var_serialize(&buf, value, &var_hash);
+	PHP_VAR_SERIALIZE_DESTROY(var_hash);
+	if (EG(exception)) {
+		smart_str_free(&buf);
+		return FAILURE;
+	}
+	plan->kind = RV_KIND_SERIALIZED;
+	plan->serialized = smart_str_extract(&buf);
+	plan->size = ZSTR_LEN(plan->serialized);
+	return SUCCESS;
+}
+
+void rv_plan_release(rv_plan *plan)
+{
+	if (plan->serialized) {
+		zend_string_release(plan->serialized);
+		plan->serialized = NULL;
+	}
+}
+
+/* --- write pass --------------------------------------------------------------- */
+
+typedef struct writer {
+	char *cur;
+	char *end;
+} writer;
+
+static zend_always_inline void *bump(writer *w, size_t size)
+{
+	void *p = w->cur;
+	if (UNEXPECTED(size > (size_t)(w->end - w->cur))) {
+		/* The plan pass sized this exact walk; getting here is a bug, and
+		 * writing on would corrupt the segment. Dying (rather than a
+		 * bailout) lets the robust lock recover if we hold it. */
+		fprintf(stderr, "Resident: value encoding exceeds its planned size\n");
+		abort();
+	}
+	w->cur += size;
+	return p;
+}
+
+static zend_string *write_string(writer *w, zend_string *src)
+{
+	resident_xlat_slot *slot = str_slot(src);
+	zend_string *dst = xlat_lookup(slot, src, same_string);
+	if (dst) {
+		return dst;
+	}
+	size_t len = ZSTR_LEN(src);
+	dst = bump(w, string_size(src));
+	slot->dst = dst;
+	GC_SET_REFCOUNT(dst, 2);
+	GC_TYPE_INFO(dst) = GC_STRING | ((IS_STR_INTERNED | (GC_FLAGS(src) & IS_STR_VALID_UTF8)) << GC_FLAGS_SHIFT);
+	ZSTR_H(dst) = ZSTR_H(src);
+	ZSTR_LEN(dst) = len;
+	memcpy(ZSTR_VAL(dst), ZSTR_VAL(src), len + 1);
+	return dst;
+}
+
+static zend_array *write_array(writer *w, zend_array *src);
+
+static void write_zval(writer *w, zval *dst, zval *src)
+{
+again:
+	switch (Z_TYPE_P(src)) {
+		case IS_STRING:
+			ZVAL_INTERNED_STR(dst, write_string(w, Z_STR_P(src)));
+			return;
+		case IS_ARRAY:
+			Z_ARR_P(dst) = write_array(w, Z_ARR_P(src));
+			Z_TYPE_INFO_P(dst) = IS_ARRAY;
+			return;
+		case IS_REFERENCE:
+			src = Z_REFVAL_P(src);
+			goto again;
+		case IS_INDIRECT:
+			src = Z_INDIRECT_P(src);
+			goto again;
+		default:
+			ZVAL_COPY_VALUE(dst, src);
+			return;
+	}
+}
+
+static zend_array *write_array(writer *w, zend_array *src)
+{
+	resident_xlat_slot *slot = NULL;
+	zend_array *dst;
+	if (dedupable_arr(src)) {
+		slot = arr_slot(src);
+		if ((dst = xlat_lookup(slot, src, NULL))) {
+			return dst;
+		}
+	}
+	dst = bump(w, ALIGNED(sizeof(zend_array)));
+	if (slot) {
+		slot->dst = dst;
+	}
+	GC_SET_REFCOUNT(dst, 2);
+	GC_TYPE_INFO(dst) = GC_ARRAY | ((IS_ARRAY_IMMUTABLE | GC_NOT_COLLECTABLE) << GC_FLAGS_SHIFT);
+	dst->pDestructor = NULL;
+	dst->nInternalPointer = 0;
+	dst->nNextFreeElement = src->nNextFreeElement;
+
+	uint32_t count = zend_hash_num_elements(src);
+	if (count == 0) {
+		HT_FLAGS(dst) = HASH_FLAG_UNINITIALIZED;
+		dst->nTableMask = HT_MIN_MASK;
+		dst->nTableSize = HT_MIN_SIZE;
+		dst->nNumUsed = 0;
+		dst->nNumOfElements = 0;
+		void *data = bump(w, ALIGNED(sizeof(rv_uninitialized_bucket)));
+		memcpy(data, rv_uninitialized_bucket, sizeof(rv_uninitialized_bucket));
+		HT_SET_DATA_ADDR(dst, data);
+		return dst;
+	}
+
+	if (HT_IS_PACKED(src)) {
+		HT_FLAGS(dst) = HASH_FLAG_PACKED | HASH_FLAG_STATIC_KEYS;
+		dst->nTableMask = HT_MIN_MASK;
+		dst->nNumUsed = src->nNumUsed;
+		dst->nNumOfElements = count;
+		dst->nTableSize = table_size(src->nNumUsed);
+		void *data = bump(w, ALIGNED(HT_HASH_SIZE(HT_MIN_MASK) + (size_t)src->nNumUsed * sizeof(zval)));
+		HT_SET_DATA_ADDR(dst, data);
+		HT_HASH_RESET_PACKED(dst);
+		zval *from = src->arPacked, *to = dst->arPacked;
+		memcpy(to, from, (size_t)src->nNumUsed * sizeof(zval));
+		for (uint32_t i = 0; i < src->nNumUsed; i++) {
+			if (Z_TYPE(from[i]) > IS_DOUBLE) {
+				write_zval(w, &to[i], &from[i]);
+			}
+		}
+		return dst;
+	}
+
+	uint32_t size = table_size(count);
+	HT_FLAGS(dst) = HASH_FLAG_STATIC_KEYS;
+	dst->nTableSize = size;
+	dst->nTableMask = HT_SIZE_TO_MASK(size);
+	void *data = bump(w, ALIGNED(HT_HASH_SIZE(dst->nTableMask) + (size_t)count * sizeof(Bucket)));
+	HT_SET_DATA_ADDR(dst, data);
+	HT_HASH_RESET(dst);
+	uint32_t i = 0;
+	Bucket *p = src->arData, *end = p + src->nNumUsed;
+	for (; p != end; p++) {
+		zval *val = &p->val;
+		if (Z_TYPE_P(val) == IS_INDIRECT) {
+			val = Z_INDIRECT_P(val);
+		}
+		if (Z_TYPE_P(val) == IS_UNDEF) {
+			continue;
+		}
+		Bucket *q = dst->arData + i;
+		q->h = p->h;
+		q->key = p->key ? write_string(w, p->key) : NULL;
+		write_zval(w, &q->val, val);
+		uint32_t n = (uint32_t)q->h | dst->nTableMask;
+		Z_NEXT(q->val) = HT_HASH(dst, n);
+		HT_HASH(dst, n) = HT_IDX_TO_HASH(i);
+		i++;
+	}
+	/* Symbol tables can count a deleted variable still. */
+	dst->nNumUsed = dst->nNumOfElements = i;
+	return dst;
+}
+
+void rv_write(rv_plan *plan, void *area)
+{
+	if (plan->kind == RV_KIND_SERIALIZED) {
+		memcpy(area, ZSTR_VAL(plan->serialized), plan->size);
+		return;
+	}
+	/* A fresh, empty dedup cache, as the plan pass had: the same walk makes
+	 * the same decisions, so the layout fits the planned size exactly. */
+	RESIDENT_G(xlat_gen)++;
+	writer w = { .cur = (char *)area + sizeof(zval), .end = (char *)area + plan->size };
+	write_zval(&w, (zval *)area, plan->value);
+	/* Less only if a symbol table counted a deleted variable. */
+	ZEND_ASSERT(w.cur <= w.end);
+}

@@ -1,0 +1,53 @@
+/*
+ * PHP values <-> their encoding in a store entry.
+ *
+ * RV_KIND_ZVAL: a zval followed by an immutable graph of strings and arrays
+ * laid out the way OPcache lays out literals (interned strings, immutable
+ * arrays with refcount 2), so a fetch can hand the zval to the engine as is.
+ * RV_KIND_SERIALIZED: PHP's serializer format, for values holding objects or
+ * PHP references (until object records exist).
+ */
+#ifndef RESIDENT_VALUE_H
+#define RESIDENT_VALUE_H
+
+#include "php.h"
+
+#define RV_KIND_ZVAL 1
+#define RV_KIND_SERIALIZED 2
+
+/* Values nested deeper than this are refused (keeps C recursion bounded). */
+#define RV_MAX_DEPTH 1024
+
+/* Where a value sits inside the argument, for error messages. */
+typedef struct rv_path {
+	const struct rv_path *up;
+	enum { RV_PATH_ROOT, RV_PATH_INDEX, RV_PATH_KEY, RV_PATH_PROP } kind;
+	zend_ulong index;
+	zend_string *key;     /* KEY, PROP */
+	const char *name;     /* ROOT: the argument's name */
+} rv_path;
+
+typedef struct rv_plan {
+	zval *value;
+	uint32_t kind;
+	size_t size;              /* bytes of the value area */
+	zend_string *serialized;  /* RV_KIND_SERIALIZED */
+} rv_plan;
+
+/* Checks a value and computes its encoded size. On a value that cannot be
+ * cached it throws (TypeError naming the path, or ValueError for depth) and
+ * returns FAILURE. `path` names the argument for messages. */
+zend_result rv_plan_value(rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num);
+/* Encodes the planned value into `area` (plan->size bytes, 16-byte aligned). */
+void rv_write(rv_plan *plan, void *area);
+void rv_plan_release(rv_plan *plan);
+
+/* Decodes an entry. borrow: strings and arrays point into the segment and
+ * must not outlive the caller's read section; otherwise a request-local
+ * deep copy. Returns FAILURE (with a warning) on a corrupt encoding. */
+zend_result rv_materialize(zval *dst, uint32_t kind, const void *area, size_t size, bool borrow);
+
+/* Renders a path like $value['a'][3]->prop. */
+zend_string *rv_path_render(const rv_path *path);
+
+#endif
