@@ -111,13 +111,14 @@ static zend_result expiry_from_ttl(zend_long ttl, uint32_t arg, int64_t *expires
 /* --- reading ------------------------------------------------------------------ */
 
 /* Enters a read section; returns whether values may be borrowed, in which
- * case the section lasts until the request ends. */
-static bool read_enter(rs_store *st)
+ * case the section lasts until the request ends. Callers that hand out no
+ * pointers into the segment pass borrow = false and get a short section. */
+static bool read_enter(rs_store *st, bool borrow)
 {
 	if (RESIDENT_G(borrowing)) {
 		return true;
 	}
-	if (RESIDENT_G(borrow_mode) && !rs_limbo_over_cap(st)) {
+	if (borrow && RESIDENT_G(borrow_mode) && !rs_limbo_over_cap(st)) {
 		if (rs_read_begin(st) == RS_OK) {
 			RESIDENT_G(borrowing) = true;
 			return true;
@@ -143,7 +144,7 @@ static bool fetch_one(resident_cache_obj *c, zend_string *key, zval *out)
 	if (!st) {
 		return false;
 	}
-	bool borrow = read_enter(st);
+	bool borrow = read_enter(st, true);
 	const rs_entry *e = rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
 	if (!e) {
 		read_leave(st, borrow);
@@ -172,7 +173,7 @@ static bool exists_one(resident_cache_obj *c, zend_string *key)
 	if (!st) {
 		return false;
 	}
-	bool borrow = read_enter(st);
+	bool borrow = read_enter(st, false);
 	bool found = rs_peek(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0) != NULL;
 	read_leave(st, borrow);
 	return found;

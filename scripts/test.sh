@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Runs the test passes and prints one summary line per pass:
+#   <pass>: N passed, N failed[, N skipped]
+# Usage: scripts/test.sh all|quick|<pass name>...
+# Exits non-zero if any pass failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+PHP82=${PHP82:-/usr/bin/php8.2}
+EXT82=$root/build/php-8.2/modules/resident.so
+RUN_TESTS82=/usr/lib/php/$("$PHP82" -r 'echo basename(PHP_EXTENSION_DIR);')/build/run-tests.php
+CI_CACHE=${RESIDENT_CI_CACHE:-/var/cache/resident-ci}
+JOBS=${TEST_JOBS:-$(nproc)}
+
+summary=()
+failed=0
+
+record() { # name passed failed skipped
+	local line="$1: $2 passed, $3 failed"
+	[ "${4:-0}" != 0 ] && line="$line, $4 skipped"
+	summary+=("$line")
+	[ "$3" != 0 ] && failed=1
+	echo "== $line"
+}
+
+stage() { # name command...
+	local name=$1
+	shift
+	local start=$SECONDS
+	echo "== $name"
+	"$@"
+	echo "== $name took $((SECONDS - start)) s"
+}
+
+store_unit() {
+	local out
+	out=$(build/test_store 2>&1)
+	local rc=$?
+	echo "$out" | grep -v '^store: ' || true
+	local line
+	line=$(echo "$out" | grep 'store unit tests:' | tail -1)
+	local p f
+	p=$(echo "$line" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
+	f=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+	[ -z "$p" ] && { p=0; f=1; }
+	[ $rc -ne 0 ] && [ "$f" = 0 ] && f=1
+	record "store unit tests (C)" "$p" "$f"
+}
+
+# run_phpt <pass name> <php binary> <run-tests.php> <extension .so> [run-tests args...]
+run_phpt() {
+	local name=$1 php=$2 runner=$3 so=$4
+	shift 4
+	local log
+	log=$(mktemp)
+	TEST_PHP_EXECUTABLE=$php NO_INTERACTION=1 REPORT_EXIT_STATUS=1 \
+		"$php" -n "$runner" -n -q --show-diff -j"$JOBS" \
+		-d extension="$so" "$@" tests/phpt >"$log" 2>&1
+	# Failures with their diffs, then the runner's own summary.
+	grep -E '^(FAIL|LEAK|BORK|SKIP)|^[0-9]+[+-] |^TEST [0-9]+/|Tests (passed|failed|skipped)|LEAK|Termsig' "$log" | grep -v '^TEST ' | head -200
+	local p f s
+	p=$(sed -n 's/^Tests passed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
+	f=$(sed -n 's/^Tests failed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
+	s=$(sed -n 's/^Tests skipped *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
+	local leaks borks
+	leaks=$(grep -c '^LEAK' "$log" || true)
+	borks=$(grep -c '^BORK' "$log" || true)
+	[ -z "$p" ] && { p=0; f=1; tail -30 "$log"; }
+	f=$(( ${f:-0} + leaks + borks ))
+	record "$name" "$p" "$f" "${s:-0}"
+	rm -f "$log"
+}
+
+phpt_82() {
+	run_phpt "phpt php-8.2 (release)" "$PHP82" "$RUN_TESTS82" "$EXT82"
+}
+
+phpt_82_opcache() {
+	local opcache
+	opcache=$("$PHP82" -r 'echo PHP_EXTENSION_DIR;')/opcache.so
+	run_phpt "phpt php-8.2 (opcache + tracing JIT)" "$PHP82" "$RUN_TESTS82" "$EXT82" \
+		-d zend_extension="$opcache" -d opcache.enable_cli=1 -d opcache.jit=tracing \
+		-d opcache.jit_buffer_size=64M -d opcache.protect_memory=1
+}
+
+phpt_82_valgrind() {
+	run_phpt "phpt php-8.2 (valgrind, USE_ZEND_ALLOC=0)" "$PHP82" "$RUN_TESTS82" "$EXT82" -m
+}
+
+debug_build() { # nts|zts
+	local variant=$1
+	local prefix=$CI_CACHE/php-8.4-debug-$variant
+	scripts/build-php-debug.sh "$variant" || return 1
+	scripts/build-ext.sh "$prefix/bin/php-config" "build/php-8.4-debug-$variant" >/dev/null || return 1
+}
+
+phpt_84() { # nts|zts
+	local variant=$1
+	local prefix=$CI_CACHE/php-8.4-debug-$variant
+	if ! debug_build "$variant"; then
+		record "phpt php-8.4 debug $variant" 0 1
+		return
+	fi
+	local extra=()
+	if [ "$variant" = nts ]; then
+		# The JIT on the debug build too (opcache is a shared module there).
+		extra=(-d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M)
+	fi
+	run_phpt "phpt php-8.4 debug $variant" "$prefix/bin/php" "$prefix/lib/php/build/run-tests.php" \
+		"$root/build/php-8.4-debug-$variant/modules/resident.so" "${extra[@]}"
+}
+
+zts_threads() {
+	local prefix=$CI_CACHE/php-8.4-debug-zts
+	if ! debug_build zts || ! tests/zts/run.sh "$prefix" "$root/build/php-8.4-debug-zts/modules/resident.so"; then
+		record "zts threads (php-8.4 debug zts)" 0 1
+		return
+	fi
+	record "zts threads (php-8.4 debug zts)" 1 0
+}
+
+passes=("$@")
+[ ${#passes[@]} -eq 0 ] && passes=(all)
+case "${passes[0]}" in
+	all) passes=(store_unit phpt_82 phpt_82_opcache phpt_82_valgrind phpt_84_nts phpt_84_zts zts_threads) ;;
+	quick) passes=(store_unit phpt_82) ;;
+esac
+
+total_start=$SECONDS
+for p in "${passes[@]}"; do
+	case "$p" in
+		phpt_84_nts) stage "$p" phpt_84 nts ;;
+		phpt_84_zts) stage "$p" phpt_84 zts ;;
+		*) stage "$p" "$p" ;;
+	esac
+done
+
+echo
+echo "Summary ($((SECONDS - total_start)) s):"
+for line in "${summary[@]}"; do
+	echo "  $line"
+done
+exit $failed
