@@ -222,12 +222,12 @@ build_variant() { # variant
   tar -xf "$SRC_DIR/$PHP_ORIG_TARBALL" -C "$build" --strip-components=1
   [ -x "$build/configure" ] || die "no configure script in $PHP_ORIG_TARBALL"
 
-  # A stale or half-installed tree must not leak into the new one.
-  rm -rf "$prefix"
   (
     cd "$build"
     logged ./configure "${flags[@]}"
     logged make -j"$JOBS"
+    # A stale or half-installed tree must not leak into the new one.
+    rm -rf "$prefix"
     logged make install
   )
   mkdir -p "$prefix/etc/conf.d"
