@@ -402,6 +402,15 @@ static zend_string *write_string(writer *w, zend_string *src)
 
 static zend_array *write_array(writer *w, zend_array *src);
 
+/* Every byte written to the segment is defined, padding included: other
+ * processes read it, and tools like valgrind cannot follow writes across
+ * processes, so they must never see an undefined byte there. */
+static zend_always_inline void copy_scalar(zval *dst, const zval *src)
+{
+	dst->value.lval = Z_TYPE_P(src) >= IS_LONG ? src->value.lval : 0;
+	Z_TYPE_INFO_P(dst) = Z_TYPE_P(src);
+}
+
 static void write_zval(writer *w, zval *dst, zval *src)
 {
 again:
@@ -420,7 +429,7 @@ again:
 			src = Z_INDIRECT_P(src);
 			goto again;
 		default:
-			ZVAL_COPY_VALUE(dst, src);
+			copy_scalar(dst, src);
 			return;
 	}
 }
@@ -468,11 +477,13 @@ static zend_array *write_array(writer *w, zend_array *src)
 		HT_SET_DATA_ADDR(dst, data);
 		HT_HASH_RESET_PACKED(dst);
 		zval *from = src->arPacked, *to = dst->arPacked;
-		memcpy(to, from, (size_t)src->nNumUsed * sizeof(zval));
 		for (uint32_t i = 0; i < src->nNumUsed; i++) {
 			if (Z_TYPE(from[i]) > IS_DOUBLE) {
 				write_zval(w, &to[i], &from[i]);
+			} else {
+				copy_scalar(&to[i], &from[i]);
 			}
+			Z_EXTRA(to[i]) = 0;
 		}
 		return dst;
 	}
@@ -519,6 +530,7 @@ void rv_write(rv_plan *plan, void *area)
 	RESIDENT_G(xlat_gen)++;
 	writer w = { .cur = (char *)area + sizeof(zval), .end = (char *)area + plan->size };
 	write_zval(&w, (zval *)area, plan->value);
+	Z_EXTRA_P((zval *)area) = 0;
 	/* Less only if a symbol table counted a deleted variable. */
 	ZEND_ASSERT(w.cur <= w.end);
 }
