@@ -192,7 +192,13 @@ const char *rs_alloc_check(rs_store *st, uint64_t *free_blocks);
 void rs_lock_init(rs_header *hdr);
 void rs_lock(rs_store *st);
 void rs_unlock(rs_store *st);
-void rs_crash_point(rs_store *st, int point);
+void rs_crash_point_hit(rs_store *st, int point);
+static inline void rs_crash_point(rs_store *st, int point)
+{
+	if (__builtin_expect(st->crash_point != 0, 0)) {
+		rs_crash_point_hit(st, point);
+	}
+}
 
 /* index.c */
 void rs_recover(rs_store *st);

@@ -53,7 +53,7 @@ void rs_unlock(rs_store *st)
 	pthread_mutex_unlock(&st->hdr->lock);
 }
 
-void rs_crash_point(rs_store *st, int point)
+void rs_crash_point_hit(rs_store *st, int point)
 {
 	if (st->crash_point == point) {
 		st->crash_point = RS_CRASH_NONE;

@@ -44,8 +44,11 @@ void rs_pid_init(void)
 
 uint64_t rs_now_ms(void)
 {
+	/* The coarse clock is read from memory the kernel updates every tick;
+	 * the precise one can cost as much as a whole store on a VM. A TTL may
+	 * end a tick (a few ms) late. */
 	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
+	clock_gettime(CLOCK_REALTIME_COARSE, &ts);
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 

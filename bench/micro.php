@@ -1,0 +1,303 @@
+<?php
+/*
+ * Microbenchmark: store and fetch of three payloads with Resident and its
+ * competitors, in one run.
+ *
+ *   php8.2 bench/micro.php [--rounds=N] [--out=FILE] [--ext=resident.so]
+ *
+ * Backends whose settings are per process (APCu's serializer, Resident's
+ * zero-copy mode, OPcache) run in their own worker processes. The driver
+ * starts every worker once per round, in a rotated order, so the backends
+ * interleave; each worker times every payload once per round. Reported: the
+ * median of all rounds, and the ratio against APCu with PHP's serializer
+ * (Debian's default).
+ */
+
+const PAYLOADS = ['string16', 'list1m', 'config10k'];
+
+function payload(string $name): mixed
+{
+    switch ($name) {
+        case 'string16':
+            return '0123456789abcdef';
+        case 'list1m':
+            mt_srand(42);
+            return array_fill(0, 1000000, rand(1, 9999));
+        case 'config10k':
+            // 4 levels of 10 string keys: 10,000 leaves of strings, ints and bools.
+            $c = [];
+            for ($a = 0; $a < 10; $a++) {
+                for ($b = 0; $b < 10; $b++) {
+                    for ($d = 0; $d < 10; $d++) {
+                        for ($e = 0; $e < 10; $e++) {
+                            $c["section$a"]["group$b"]["item$d"]["key$e"] = match ($e % 3) {
+                                0 => "value-$a-$b-$d-$e",
+                                1 => $a * 1000 + $e,
+                                2 => ($d + $e) % 2 === 0,
+                            };
+                        }
+                    }
+                }
+            }
+            return $c;
+    }
+    throw new LogicException($name);
+}
+
+/** Times $fn: repeats it until ~20 ms have passed; returns ns per call. */
+function time_op(callable $fn, float $budget_ns = 20e6): float
+{
+    $fn();
+    $n = 0;
+    $start = hrtime(true);
+    do {
+        $fn();
+        $n++;
+        $elapsed = hrtime(true) - $start;
+    } while ($elapsed < $budget_ns && $n < 1000000);
+    return $elapsed / $n;
+}
+
+/** Bytes of request memory one fetch keeps (the value held, 50 fetches). */
+function growth(callable $fetch): float
+{
+    $keep = array_fill(0, 50, null);
+    $before = memory_get_usage();
+    for ($i = 0; $i < 50; $i++) {
+        $keep[$i] = $fetch();
+    }
+    $delta = memory_get_usage() - $before;
+    unset($keep);
+    return max(0, $delta) / 50;
+}
+
+/* ---- backends ------------------------------------------------------------ */
+
+function backend_ops(string $backend, string $name, mixed $value, string $tmp): array
+{
+    static $seq = 0;
+    switch ($backend) {
+        case 'resident':
+        case 'resident_copy':
+            $c = Resident\Cache::pool('bench');
+            return [
+                'store' => fn() => $c->store($name, $value) || throw new RuntimeException("store $name"),
+                'fetch' => fn() => $c->fetch($name),
+            ];
+        case 'apcu_php':
+        case 'apcu_igbinary':
+            return [
+                'store' => fn() => apcu_store($name, $value) || throw new RuntimeException("apcu_store $name"),
+                'fetch' => fn() => apcu_fetch($name),
+            ];
+        case 'unserialize':
+            $s = serialize($value);
+            return ['store' => fn() => serialize($value), 'fetch' => fn() => unserialize($s)];
+        case 'igbinary':
+            $s = igbinary_serialize($value);
+            return ['store' => fn() => igbinary_serialize($value), 'fetch' => fn() => igbinary_unserialize($s)];
+        case 'include':
+            // Store: var_export to a new file and its first include (OPcache
+            // compiles and persists it); fetch: include of the cached file.
+            $file = '';
+            $store = function () use ($value, $tmp, $name, &$file, &$seq) {
+                $file = sprintf('%s/%s-%d-%d.php', $tmp, $name, getmypid(), $seq++);
+                file_put_contents($file, '<?php return ' . var_export($value, true) . ';');
+                return include $file;
+            };
+            $store();
+            return ['store' => $store, 'fetch' => function () use (&$file) { return include $file; }];
+    }
+    throw new LogicException($backend);
+}
+
+function worker(string $backend, string $tmp): array
+{
+    $out = [];
+    foreach (PAYLOADS as $name) {
+        $value = payload($name);
+        $ops = backend_ops($backend, $name, $value, $tmp);
+        $store = time_op($ops['store']);
+        $ops['store']();
+        $got = $ops['fetch']();
+        if ($got !== $value) {
+            throw new RuntimeException("$backend returned a wrong value for $name");
+        }
+        unset($got);
+        $fetch = time_op($ops['fetch']);
+        $out[$name] = ['store' => $store, 'fetch' => $fetch, 'growth' => growth($ops['fetch'])];
+    }
+    return $out;
+}
+
+/* ---- driver ------------------------------------------------------------------ */
+
+function php_args(string $backend, string $ext): array
+{
+    $dir = PHP_EXTENSION_DIR;
+    $common = ['-n', '-d', 'memory_limit=-1'];
+    $resident = ['-d', "extension=$ext", '-d', 'resident.enable_cli=1', '-d', 'resident.memory=512M'];
+    $apcu = ['-d', "extension=$dir/apcu.so", '-d', 'apc.enable_cli=1', '-d', 'apc.shm_size=512M'];
+    $igbinary = ['-d', "extension=$dir/igbinary.so"];
+    $opcache = ['-d', "zend_extension=$dir/opcache.so", '-d', 'opcache.enable_cli=1',
+        '-d', 'opcache.memory_consumption=1024', '-d', 'opcache.interned_strings_buffer=64',
+        '-d', 'opcache.max_accelerated_files=100000', '-d', 'opcache.file_update_protection=0',
+        '-d', 'opcache.validate_timestamps=0', '-d', 'opcache.jit=disable'];
+    return match ($backend) {
+        // Fetches borrow, as every request of a php-fpm worker does.
+        'resident' => [...$common, ...$resident, '-d', 'resident.zero_copy=1'],
+        // What a CLI script gets by default: a private copy per fetch.
+        'resident_copy' => [...$common, ...$resident, '-d', 'resident.zero_copy=0'],
+        'apcu_php' => [...$common, ...$apcu, '-d', 'apc.serializer=php'],
+        'apcu_igbinary' => [...$common, ...$igbinary, ...$apcu, '-d', 'apc.serializer=igbinary'],
+        'unserialize' => $common,
+        'igbinary' => [...$common, ...$igbinary],
+        'include' => [...$common, ...$opcache],
+    };
+}
+
+const LABELS = [
+    'resident' => 'Resident (zero-copy, as in php-fpm)',
+    'resident_copy' => 'Resident (copy, CLI default)',
+    'apcu_php' => 'APCu, apc.serializer=php (baseline)',
+    'apcu_igbinary' => 'APCu, apc.serializer=igbinary',
+    'unserialize' => 'serialize / unserialize',
+    'igbinary' => 'igbinary_serialize / _unserialize',
+    'include' => 'OPcache include of var_export file',
+];
+
+function median(array $xs): float
+{
+    sort($xs);
+    $n = count($xs);
+    return $n % 2 ? $xs[intdiv($n, 2)] : ($xs[$n / 2 - 1] + $xs[$n / 2]) / 2;
+}
+
+function fmt_ns(float $ns): string
+{
+    if ($ns >= 1e6) {
+        return sprintf('%.2f ms', $ns / 1e6);
+    }
+    if ($ns >= 1e3) {
+        return sprintf('%.2f µs', $ns / 1e3);
+    }
+    return sprintf('%.0f ns', $ns);
+}
+
+function fmt_ratio(float $x): string
+{
+    if ($x >= 100) {
+        return sprintf('%sx', number_format($x, 0, '.', ','));
+    }
+    return sprintf('%.2fx', $x);
+}
+
+function fmt_bytes(float $b): string
+{
+    return $b >= 1048576 ? sprintf('%.1f MB', $b / 1048576) : number_format($b, 0, '.', ',') . ' B';
+}
+
+function driver(array $opts): int
+{
+    $rounds = (int)($opts['rounds'] ?? 5);
+    $ext = $opts['ext'] ?? dirname(__DIR__) . '/build/php-8.2/modules/resident.so';
+    $backends = array_keys(LABELS);
+    $tmp = sys_get_temp_dir() . '/resident-bench-' . getmypid();
+    @mkdir($tmp);
+    $samples = [];
+    for ($r = 0; $r < $rounds; $r++) {
+        $order = array_merge(array_slice($backends, $r % count($backends)), array_slice($backends, 0, $r % count($backends)));
+        fprintf(STDERR, "round %d/%d:", $r + 1, $rounds);
+        foreach ($order as $backend) {
+            fprintf(STDERR, " %s", $backend);
+            $cmd = array_merge([PHP_BINARY], php_args($backend, $ext), [__FILE__, '--worker=' . $backend, '--tmp=' . $tmp]);
+            $proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+            $json = stream_get_contents($pipes[1]);
+            $err = stream_get_contents($pipes[2]);
+            if (proc_close($proc) !== 0 || !is_array($res = json_decode($json, true))) {
+                fprintf(STDERR, "\nworker %s failed:\n%s%s\n", $backend, $json, $err);
+                return 1;
+            }
+            foreach ($res as $payload => $m) {
+                foreach ($m as $metric => $v) {
+                    $samples[$backend][$payload][$metric][] = $v;
+                }
+            }
+        }
+        fprintf(STDERR, "\n");
+        array_map('unlink', glob("$tmp/*.php"));
+    }
+    @rmdir($tmp);
+
+    $med = [];
+    foreach ($samples as $b => $ps) {
+        foreach ($ps as $p => $ms) {
+            foreach ($ms as $m => $vs) {
+                $med[$b][$p][$m] = median($vs);
+            }
+        }
+    }
+
+    $titles = ['string16' => '16-byte string', 'list1m' => '1,000,000-int list', 'config10k' => 'config, 10,000 leaves (4 levels)'];
+    $lines = [];
+    $lines[] = sprintf('Run: %s, %s, PHP %s, %d rounds (medians; ratio = APCu php-serializer time / this time, higher is faster)',
+        date('Y-m-d'), php_uname('n'), PHP_VERSION, $rounds);
+    foreach (PAYLOADS as $p) {
+        $lines[] = '';
+        $lines[] = "### {$titles[$p]}";
+        $lines[] = '';
+        $lines[] = '| backend | fetch | vs APCu | store | vs APCu | memory kept per fetch |';
+        $lines[] = '|---|---:|---:|---:|---:|---:|';
+        $base = $med['apcu_php'][$p];
+        foreach ($backends as $b) {
+            $m = $med[$b][$p];
+            $lines[] = sprintf('| %s | %s | %s | %s | %s | %s |', LABELS[$b],
+                fmt_ns($m['fetch']), fmt_ratio($base['fetch'] / $m['fetch']),
+                fmt_ns($m['store']), fmt_ratio($base['store'] / $m['store']), fmt_bytes($m['growth']));
+        }
+    }
+
+    $r = $med['resident'];
+    $goals = [
+        ['fetch of the 1M-int list at least 100,000x faster than apcu_fetch (php serializer)',
+            $med['apcu_php']['list1m']['fetch'] / $r['list1m']['fetch'] >= 100000],
+        ['fetch of the 1M-int list within 2x of the OPcache include',
+            $r['list1m']['fetch'] <= 2 * $med['include']['list1m']['fetch']],
+        ['fetch of the 16-byte string no slower than apcu_fetch',
+            $r['string16']['fetch'] <= $med['apcu_php']['string16']['fetch']
+            && $r['string16']['fetch'] <= $med['apcu_igbinary']['string16']['fetch']],
+        ['0 bytes of request memory per zero-copy fetch',
+            max(array_column($r, 'growth')) == 0],
+    ];
+    foreach (PAYLOADS as $p) {
+        $goals[] = ["store of the $titles[$p] no slower than apcu_store with igbinary",
+            $med['resident_copy'][$p]['store'] <= $med['apcu_igbinary'][$p]['store']];
+    }
+    $lines[] = '';
+    $lines[] = '### Goals (issue #2)';
+    $lines[] = '';
+    foreach ($goals as [$text, $met]) {
+        $lines[] = sprintf('- %s %s', $met ? '[met]' : '[NOT MET]', $text);
+    }
+    $lines[] = '';
+    $lines[] = 'Store of Resident is timed in the copy-mode worker: a zero-copy worker keeps every value it';
+    $lines[] = 'replaced until its request ends, which a php-fpm request does within milliseconds.';
+    $text = implode("\n", $lines) . "\n";
+    echo $text;
+    if (!empty($opts['out'])) {
+        file_put_contents($opts['out'], "# Microbenchmark\n\nCommand: `make bench` (`php8.2 bench/micro.php`)\n\n" . $text);
+    }
+    return 0;
+}
+
+$opts = [];
+foreach (array_slice($argv, 1) as $arg) {
+    if (preg_match('/^--([a-z]+)=(.*)$/', $arg, $m)) {
+        $opts[$m[1]] = $m[2];
+    }
+}
+if (isset($opts['worker'])) {
+    echo json_encode(worker($opts['worker'], $opts['tmp']));
+    exit(0);
+}
+exit(driver($opts));
