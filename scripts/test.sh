@@ -33,6 +33,20 @@ stage() { # name command...
 	echo "== $name took $((SECONDS - start)) s"
 }
 
+# The committed arginfo must come from the committed stub (gen_stub.php
+# stamps the stub's sha1 into the header).
+stubs() {
+	local want have
+	want=$(sha1sum resident.stub.php | cut -d' ' -f1)
+	have=$(sed -n 's/.*Stub hash: \([0-9a-f]*\).*/\1/p' resident_arginfo.h)
+	if [ "$want" = "$have" ]; then
+		record "arginfo generated from resident.stub.php" 1 0
+	else
+		echo "resident_arginfo.h is stale: run make stubs"
+		record "arginfo generated from resident.stub.php" 0 1
+	fi
+}
+
 store_unit() {
 	local out
 	out=$(build/test_store 2>&1)
@@ -123,8 +137,8 @@ zts_threads() {
 passes=("$@")
 [ ${#passes[@]} -eq 0 ] && passes=(all)
 case "${passes[0]}" in
-	all) passes=(store_unit phpt_82 phpt_82_opcache phpt_82_valgrind phpt_84_nts phpt_84_zts zts_threads) ;;
-	quick) passes=(store_unit phpt_82) ;;
+	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind phpt_84_nts phpt_84_zts zts_threads) ;;
+	quick) passes=(stubs store_unit phpt_82) ;;
 esac
 
 total_start=$SECONDS

@@ -1,0 +1,87 @@
+<?php
+/*
+ * Payloads of the HTTP benchmark app, built deterministically, and the
+ * digest each endpoint computes over what it read (so no backend can win by
+ * returning nothing or the wrong thing).
+ */
+
+final class RouteDto
+{
+    public function __construct(
+        public int $id,
+        public string $name,
+        public string $path,
+        public array $methods,
+        public ?string $controller = null,
+        public array $defaults = [],
+    ) {}
+}
+
+function bench_config(): array
+{
+    $c = [];
+    for ($a = 0; $a < 10; $a++) {
+        for ($b = 0; $b < 10; $b++) {
+            for ($d = 0; $d < 10; $d++) {
+                for ($e = 0; $e < 10; $e++) {
+                    $c["section$a"]["group$b"]["item$d"]["key$e"] = match ($e % 3) {
+                        0 => "value-$a-$b-$d-$e",
+                        1 => $a * 1000 + $e,
+                        2 => ($d + $e) % 2 === 0,
+                    };
+                }
+            }
+        }
+    }
+    return $c;
+}
+
+function bench_config_digest(array $v): string
+{
+    return $v['section3']['group4']['item5']['key6'] . '|' . count($v) . '|' . $v['section9']['group9']['item9']['key9'];
+}
+
+/** Routes and service metadata (arrays) plus 300 DTO objects: ~1 MB serialized. */
+function bench_graph(): array
+{
+    $routes = [];
+    for ($i = 0; $i < 2000; $i++) {
+        $routes["route_$i"] = [
+            'path' => "/api/v1/resource$i/{id}/sub" . ($i % 17),
+            'methods' => $i % 3 ? ['GET'] : ['GET', 'POST'],
+            'controller' => 'App\\Controller\\Resource' . ($i % 50) . 'Controller::action' . ($i % 7),
+            'requirements' => ['id' => '\\d+'],
+            'defaults' => ['_format' => 'json', 'page' => $i % 10],
+        ];
+    }
+    $services = [];
+    for ($i = 0; $i < 1500; $i++) {
+        $services["service.$i"] = [
+            'class' => 'App\\Service\\Service' . $i,
+            'arguments' => ['@service.' . (($i + 1) % 1500), '%param.' . ($i % 40) . '%'],
+            'tags' => $i % 5 ? [] : [['name' => 'kernel.event_listener', 'event' => 'kernel.request']],
+            'public' => $i % 2 === 0,
+        ];
+    }
+    $services['mailer'] = ['class' => 'App\\Mailer', 'arguments' => [], 'tags' => [], 'public' => true];
+    $dtos = [];
+    for ($i = 0; $i < 300; $i++) {
+        $dtos[] = new RouteDto($i, "dto_$i", "/dto/$i", ['GET'], "Ctl$i", ['x' => $i]);
+    }
+    return ['routes' => $routes, 'services' => $services, 'dtos' => $dtos];
+}
+
+function bench_graph_digest(array $v): string
+{
+    return count($v['routes']) . '|' . $v['routes']['route_1234']['controller'] . '|'
+        . $v['services']['mailer']['class'] . '|' . $v['dtos'][123]->name . '|' . count($v['dtos']);
+}
+
+function bench_routes(): array
+{
+    $r = [];
+    for ($i = 0; $i < 1000; $i++) {
+        $r["/page/$i"] = ['controller' => "Page$i", 'methods' => ['GET']];
+    }
+    return $r;
+}
