@@ -69,7 +69,7 @@ run_phpt() {
 	local log
 	log=$(mktemp)
 	TEST_PHP_EXECUTABLE=$php NO_INTERACTION=1 REPORT_EXIT_STATUS=1 \
-		"$php" -n "$runner" -n -q --show-diff -j"$JOBS" \
+		"$php" -n "$runner" -n -q --no-color --show-diff -j"$JOBS" \
 		-d extension="$so" "$@" tests/phpt >"$log" 2>&1
 	# Failures with their diffs, then the runner's own summary.
 	grep -E '^(FAIL|LEAK|BORK|SKIP)|^[0-9]+[+-] |^TEST [0-9]+/|Tests (passed|failed|skipped)|LEAK|Termsig' "$log" | grep -v '^TEST ' | head -200
@@ -100,6 +100,34 @@ phpt_82_opcache() {
 
 phpt_82_valgrind() {
 	run_phpt "phpt php-8.2 (valgrind, USE_ZEND_ALLOC=0)" "$PHP82" "$RUN_TESTS82" "$EXT82" -m
+}
+
+# run_fpm <pass name> <php cli> <php-fpm> <resident.so>
+run_fpm() {
+	local name=$1 php=$2 fpm=$3 so=$4
+	local out posix=()
+	"$php" -n -r 'exit(extension_loaded("posix") ? 0 : 1);' || posix=(-d extension=posix)
+	out=$("$php" -n "${posix[@]}" tests/fpm/run.php "$fpm" "$so" 2>&1)
+	echo "$out" | grep -v '^PASS' || true
+	local p f
+	p=$(echo "$out" | sed -n 's/^fpm integration: \([0-9]*\) passed.*/\1/p')
+	f=$(echo "$out" | sed -n 's/^fpm integration: [0-9]* passed, \([0-9]*\) failed.*/\1/p')
+	[ -z "$p" ] && { p=0; f=1; }
+	record "$name" "$p" "$f"
+}
+
+fpm_82() {
+	run_fpm "php-fpm integration (php-8.2)" "$PHP82" /usr/sbin/php-fpm8.2 "$EXT82"
+}
+
+fpm_84() {
+	local prefix=$CI_CACHE/php-8.4-debug-nts
+	if ! debug_build nts; then
+		record "php-fpm integration (php-8.4 debug nts)" 0 1
+		return
+	fi
+	run_fpm "php-fpm integration (php-8.4 debug nts)" "$prefix/bin/php" "$prefix/sbin/php-fpm" \
+		"$root/build/php-8.4-debug-nts/modules/resident.so"
 }
 
 debug_build() { # nts|zts
@@ -137,7 +165,7 @@ zts_threads() {
 passes=("$@")
 [ ${#passes[@]} -eq 0 ] && passes=(all)
 case "${passes[0]}" in
-	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind phpt_84_nts phpt_84_zts zts_threads) ;;
+	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 phpt_84_nts phpt_84_zts fpm_84 zts_threads) ;;
 	quick) passes=(stubs store_unit phpt_82) ;;
 esac
 

@@ -1,0 +1,112 @@
+<?php
+/*
+ * php-fpm integration tests: a real php-fpm master with the extension,
+ * talked to over FastCGI. Usage: run.php <php-fpm binary> <resident.so>
+ * Prints one line per test and a summary "fpm integration: N passed, N failed".
+ */
+require __DIR__ . '/Fpm.php';
+
+[$_, $fpmBinary, $ext] = $argv + [null, '/usr/sbin/php-fpm8.2', dirname(__DIR__, 2) . '/build/php-8.2/modules/resident.so'];
+$www = __DIR__ . '/www/cache.php';
+$ini = ["extension=$ext", 'resident.memory=64M', 'display_errors=stderr', 'log_errors=1', 'error_log=/dev/stderr'];
+if (!extension_loaded('posix')) {
+    fwrite(STDERR, "the posix extension is needed\n");
+    exit(1);
+}
+
+$passed = $failed = 0;
+function check(string $name, bool $ok, string $detail = ''): void
+{
+    global $passed, $failed;
+    $ok ? $passed++ : $failed++;
+    printf("%s %s%s\n", $ok ? 'PASS' : 'FAIL', $name, $ok || $detail === '' ? '' : ": $detail");
+}
+
+function call(Fpm $fpm, string $query): array
+{
+    global $www;
+    [$headers, $body] = $fpm->client->get($www, $query);
+    return [json_decode($body, true) ?? $body, (int)($headers['x-pid'] ?? 0)];
+}
+
+$tests = [
+    'requests borrow (zero-copy) under php-fpm' => function (Fpm $fpm) {
+        [$s] = call($fpm, 'op=status');
+        return [$s['available'] === true && $s['zero_copy'] === 'borrow', json_encode($s)];
+    },
+    'a value stored by one request is seen by every worker' => function (Fpm $fpm) {
+        call($fpm, 'op=store&key=shared&value=hello');
+        $pids = [];
+        $ok = true;
+        for ($i = 0; $i < 30; $i++) {
+            [$v, $pid] = call($fpm, 'op=fetch&key=shared');
+            $ok = $ok && $v === 'hello';
+            $pids[$pid] = true;
+        }
+        return [$ok && count($pids) === 2, 'values ok: ' . var_export($ok, true) . ', workers seen: ' . count($pids)];
+    },
+    'a 1,000,000-element list is fetched without copying' => function (Fpm $fpm) {
+        call($fpm, 'op=store_list');
+        [$r] = call($fpm, 'op=fetch_list');
+        return [$r['count'] === 1000000 && $r['growth'] === 0 && $r['last'] === 1000000 && $r['same'], json_encode($r)];
+    },
+    'what a request replaced is freed once it ends' => function (Fpm $fpm) {
+        [$during] = call($fpm, 'op=churn&n=200');
+        [$s] = call($fpm, 'op=status');
+        return [$during > 0 && $s['limbo_bytes'] === 0, "limbo during the request: $during, after: {$s['limbo_bytes']}"];
+    },
+    'a worker killed while borrowing does not pin memory' => function (Fpm $fpm) {
+        call($fpm, 'op=store&key=held&value=' . str_repeat('h', 1000));
+        $pidfile = $fpm->dir . '/held.pid';
+        $sock = $fpm->dir . '/fpm.sock';
+        // Start the holding request in the background (its own connection).
+        $bg = proc_open([PHP_BINARY, '-r', sprintf('require %s; (new FastCgi(%s))->get(%s, %s);',
+            var_export(__DIR__ . '/FastCgi.php', true), var_export($sock, true),
+            var_export(__DIR__ . '/www/cache.php', true), var_export('op=hold&pidfile=' . $pidfile, true))],
+            [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+        for ($i = 0; $i < 100 && !is_file($pidfile); $i++) {
+            usleep(50000);
+        }
+        $held = (int)@file_get_contents($pidfile);
+        [$during] = call($fpm, 'op=churn&n=50');          // runs on the other worker
+        [$s1] = call($fpm, 'op=status');
+        posix_kill($held, SIGKILL);
+        proc_close($bg);
+        usleep(200000);
+        [$s2] = call($fpm, 'op=status');
+        return [$held > 0 && $s1['limbo_bytes'] > 0 && $s2['limbo_bytes'] === 0 && $s2['dead_slots_cleared'] >= 1,
+            "holder $held, limbo while held: {$s1['limbo_bytes']}, after kill: {$s2['limbo_bytes']}, dead slots cleared: {$s2['dead_slots_cleared']}"];
+    },
+];
+
+foreach ($tests as $name => $test) {
+    $fpm = new Fpm($fpmBinary, $ini);
+    try {
+        [$ok, $detail] = $test($fpm);
+        check($name, $ok, $detail);
+    } catch (Throwable $e) {
+        check($name, false, $e->getMessage() . "\n" . $fpm->log());
+    }
+    $fpm->stop();
+}
+
+// Recycled workers (pm.max_requests) keep seeing the same segment.
+$fpm = new Fpm($fpmBinary, $ini, 2, ['pm.max_requests' => 3]);
+try {
+    call($fpm, 'op=store&key=k&value=survives');
+    $ok = true;
+    $pids = [];
+    for ($i = 0; $i < 20; $i++) {
+        [$v, $pid] = call($fpm, 'op=fetch&key=k');
+        $ok = $ok && $v === 'survives';
+        $pids[$pid] = true;
+    }
+    check('workers recycled by pm.max_requests share the segment', $ok && count($pids) > 2,
+        'values ok: ' . var_export($ok, true) . ', distinct worker pids: ' . count($pids));
+} catch (Throwable $e) {
+    check('workers recycled by pm.max_requests share the segment', false, $e->getMessage() . "\n" . $fpm->log());
+}
+$fpm->stop();
+
+printf("fpm integration: %d passed, %d failed\n", $passed, $failed);
+exit($failed ? 1 : 0);

@@ -1,0 +1,45 @@
+<?php
+// Endpoint for the php-fpm integration tests: ?op=...
+$c = Resident\Cache::pool('fpm');
+header('X-Pid: ' . getmypid());
+switch ($_GET['op'] ?? '') {
+    case 'status':
+        echo json_encode(Resident\Cache::status());
+        break;
+    case 'store':
+        var_export($c->store($_GET['key'], $_GET['value']));
+        break;
+    case 'fetch':
+        echo json_encode($c->fetch($_GET['key'], 'MISS'));
+        break;
+    case 'store_list':
+        var_export($c->store('list', range(1, 1000000)));
+        break;
+    case 'fetch_list':
+        $first = $c->fetch('list');          // the request's first fetch sets up its read section
+        $before = memory_get_usage();
+        $l = $c->fetch('list');
+        $again = $c->fetch('list');
+        $growth = memory_get_usage() - $before;
+        echo json_encode(['count' => count($l), 'growth' => $growth, 'last' => $l[999999], 'same' => $again === $first]);
+        break;
+    case 'churn':
+        // Borrow, then replace a key many times within the same request: its
+        // old versions must wait in limbo until this request ends.
+        $c->store('churn', 'first');
+        $borrowed = $c->fetch('churn');
+        for ($i = 0; $i < (int)$_GET['n']; $i++) {
+            $c->store('churn', str_repeat('x', 10000) . $i);
+        }
+        echo json_encode(Resident\Cache::status()['limbo_bytes']);
+        break;
+    case 'hold':
+        // Borrow a value, then stay in the request (the test kills us meanwhile).
+        $v = $c->fetch('held');
+        file_put_contents($_GET['pidfile'], getmypid());
+        sleep(30);
+        echo strlen($v);
+        break;
+    default:
+        http_response_code(400);
+}
