@@ -58,17 +58,17 @@ function time_op(callable $fn, float $budget_ns = 20e6): float
     return $elapsed / $n;
 }
 
-/** Bytes of request memory one fetch keeps (the value held, 50 fetches). */
+/** Bytes of request memory one fetch keeps (the value held, 4 fetches). */
 function growth(callable $fetch): float
 {
-    $keep = array_fill(0, 50, null);
+    $keep = array_fill(0, 4, null);
     $before = memory_get_usage();
-    for ($i = 0; $i < 50; $i++) {
+    for ($i = 0; $i < 4; $i++) {
         $keep[$i] = $fetch();
     }
     $delta = memory_get_usage() - $before;
     unset($keep);
-    return max(0, $delta) / 50;
+    return max(0, $delta) / 4;
 }
 
 /* ---- backends ------------------------------------------------------------ */
