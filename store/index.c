@@ -298,7 +298,10 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 	/* Everything evictable is gone; what is left sits in limbo, held by
 	 * readers in flight. Requests are short: give them a moment. */
 	for (int i = 0; i < 50 && h->limbo_head && !limbo_blocked_by_self(st); i++) {
+		/* Not holding the lock while we wait: other writers may go on. */
+		rs_unlock(st);
 		usleep(1000);
+		rs_lock(st);
 		rs_reclaim(st);
 		if ((off = rs_alloc(st, size))) {
 			return off;
