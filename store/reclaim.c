@@ -175,9 +175,11 @@ void rs_slot_release(rs_store *st)
 	}
 	rs_slot *s = &rs_slots(st)[st->slot];
 	atomic_store(&s->epoch, 0);
-	uint32_t i = (uint32_t)st->slot;
+	/* The byte lock stays: fcntl locks belong to the process, not the
+	 * thread, so unlocking could pull it from under another thread of ours
+	 * that claims this slot right after. The process keeps it until it
+	 * exits; only its own threads can reuse the slot meanwhile. */
 	atomic_store(&s->pid, 0);
-	slot_lock_op(st, i, F_SETLK, F_UNLCK);
 	st->slot = -1;
 	st->read_depth = 0;
 }
