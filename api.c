@@ -4,17 +4,13 @@
  */
 #include "php.h"
 #include "php_resident.h"
+#include "api.h"
 #include "value/value.h"
 #include "zend_exceptions.h"
+#include "zend_interfaces.h"
 #include "resident_arginfo.h"
 
-typedef struct resident_cache_obj {
-	uint16_t pool;
-	zend_string *name;
-	zend_object std;
-} resident_cache_obj;
-
-static zend_class_entry *resident_cache_ce;
+zend_class_entry *resident_cache_ce;
 static zend_object_handlers resident_cache_handlers;
 static zend_string *default_pool_name;
 
@@ -88,8 +84,7 @@ static zend_string *key_from_array_key(zend_string *key, zend_ulong idx, uint32_
 	return zend_string_copy(key);
 }
 
-/* 0 = no expiry. */
-static zend_result expiry_from_ttl(zend_long ttl, uint32_t arg, int64_t *expires)
+zend_result resident_expiry(zend_long ttl, uint32_t arg, int64_t *expires)
 {
 	if (ttl < 0) {
 		zend_argument_value_error(arg, "must be greater than or equal to 0");
@@ -137,8 +132,9 @@ static inline void read_leave(rs_store *st, bool borrow)
 	}
 }
 
-/* Looks the key up and decodes it into `out`. */
-static bool fetch_one(resident_cache_obj *c, zend_string *key, zval *out)
+static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out);
+
+bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 {
 	rs_store *st = resident_store();
 	if (!st) {
@@ -150,6 +146,27 @@ static bool fetch_one(resident_cache_obj *c, zend_string *key, zval *out)
 		read_leave(st, borrow);
 		return false;
 	}
+	return decode_entry(st, e, borrow, out);
+}
+
+bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bool *stale)
+{
+	rs_store *st = resident_store();
+	if (!st) {
+		return false;
+	}
+	bool borrow = read_enter(st, true);
+	const rs_entry *e = rs_lookup_stale(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), stale);
+	if (!e) {
+		read_leave(st, borrow);
+		return false;
+	}
+	return decode_entry(st, e, borrow, out);
+}
+
+/* Decodes the entry found inside the read section, and leaves it. */
+static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out)
+{
 	uint32_t kind = rs_entry_kind(e);
 	const void *area = rs_entry_value(e);
 	size_t size = rs_entry_value_size(e);
@@ -182,7 +199,7 @@ static bool exists_one(resident_cache_obj *c, zend_string *key)
 /* --- writing ------------------------------------------------------------------ */
 
 /* Stores a planned value. Returns false, with a warning, when it cannot fit. */
-static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan, int64_t expires, bool only_if_absent)
+static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan, int64_t expires, int64_t stale_until, bool only_if_absent)
 {
 	rs_store *st = resident_store();
 	rs_reservation r;
@@ -197,20 +214,31 @@ static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan
 				ZSTR_VAL(key), plan->size, ss.heap_bytes);
 			return false;
 		}
-		case RS_NO_MEMORY:
-			php_error_docref(NULL, E_WARNING, "No room for key \"%s\" (%zu bytes): what is left is pinned or still read by requests in flight",
-				ZSTR_VAL(key), plan->size);
+		case RS_NO_MEMORY: {
+			rs_pool_stats ps;
+			rs_pool_stats_get(st, c->pool, &ps);
+			if (ps.pinned) {
+				php_error_docref(NULL, E_WARNING, "Pinned pool \"%s\" is full: no room for key \"%s\" (%zu bytes), and pinned entries are never evicted",
+					ZSTR_VAL(c->name), ZSTR_VAL(key), plan->size);
+			} else {
+				php_error_docref(NULL, E_WARNING, "No room for key \"%s\" (%zu bytes): what is left is pinned or still read by requests in flight",
+					ZSTR_VAL(key), plan->size);
+			}
 			return false;
+		}
 		default:
 			php_error_docref(NULL, E_WARNING, "Cannot store key \"%s\"", ZSTR_VAL(key));
 			return false;
 	}
 	rv_write(plan, r.value);
+	if (stale_until) {
+		rs_reservation_keep_stale(&r, stale_until);
+	}
 	return rs_commit(st, &r, only_if_absent, resident_now_ms()) == RS_OK;
 }
 
-/* -1 on exception. */
-static int store_one(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires, bool only_if_absent)
+int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires,
+                         int64_t stale_until, bool only_if_absent, uint32_t value_arg)
 {
 	if (!resident_store()) {
 		return 0;
@@ -220,10 +248,10 @@ static int store_one(resident_cache_obj *c, zend_string *key, zval *value, int64
 	}
 	rv_path root = { .kind = RV_PATH_ROOT, .name = "value" };
 	rv_plan plan;
-	if (rv_plan_value(&plan, value, &root, 2) == FAILURE) {
+	if (rv_plan_value(&plan, value, &root, value_arg) == FAILURE) {
 		return -1;
 	}
-	bool ok = store_planned(c, key, &plan, expires, only_if_absent);
+	bool ok = store_planned(c, key, &plan, expires, stale_until, only_if_absent);
 	rv_plan_release(&plan);
 	return ok;
 }
@@ -233,6 +261,53 @@ static int store_one(resident_cache_obj *c, zend_string *key, zval *value, int64
 ZEND_METHOD(Resident_Cache, __construct)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
+}
+
+/* Control characters are kept for Resident's own pools. */
+static bool pool_name_valid(const zend_string *name)
+{
+	if (ZSTR_LEN(name) == 0 || ZSTR_LEN(name) > RS_POOL_NAME_MAX) {
+		return false;
+	}
+	for (size_t i = 0; i < ZSTR_LEN(name); i++) {
+		if ((unsigned char)ZSTR_VAL(name)[i] < 0x20 || ZSTR_VAL(name)[i] == 0x7f) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Opens (creating if needed) a pool and returns its Cache object. */
+static zend_result resident_open_pool(zval *dst, zend_string *name, bool pinned, uint32_t name_arg)
+{
+	if (!pool_name_valid(name)) {
+		zend_argument_value_error(name_arg, "must be between 1 and %d bytes without control characters", RS_POOL_NAME_MAX);
+		return FAILURE;
+	}
+	uint16_t id = 0;
+	rs_store *st = resident_store();
+	if (st) {
+		if (rs_pool_open(st, ZSTR_VAL(name), pinned, &id) != RS_OK) {
+			zend_throw_error(NULL, "Cannot create pool \"%s\": all %d pools are in use", ZSTR_VAL(name), RS_MAX_POOLS);
+			return FAILURE;
+		}
+		rs_pool_stats ps;
+		rs_pool_stats_get(st, id, &ps);
+		if (pinned && !ps.pinned) {
+			zend_argument_value_error(name_arg + 1, "cannot pin pool \"%s\": it already exists unpinned", ZSTR_VAL(name));
+			return FAILURE;
+		}
+	}
+	object_init_ex(dst, resident_cache_ce);
+	resident_cache_obj *c = cache_from(Z_OBJ_P(dst));
+	c->pool = id;
+	c->name = zend_string_copy(name);
+	return SUCCESS;
+}
+
+zend_result resident_cache_for_pool(zval *dst, zend_string *name)
+{
+	return resident_open_pool(dst, name, false, 1);
 }
 
 ZEND_METHOD(Resident_Cache, pool)
@@ -246,32 +321,9 @@ ZEND_METHOD(Resident_Cache, pool)
 		Z_PARAM_BOOL(pinned)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!name) {
-		name = default_pool_name;
-	}
-	if (ZSTR_LEN(name) == 0 || ZSTR_LEN(name) > RS_POOL_NAME_MAX || memchr(ZSTR_VAL(name), '\0', ZSTR_LEN(name))) {
-		zend_argument_value_error(1, "must be between 1 and %d bytes without NUL bytes", RS_POOL_NAME_MAX);
+	if (resident_open_pool(return_value, name ? name : default_pool_name, pinned, 1) == FAILURE) {
 		RETURN_THROWS();
 	}
-	uint16_t id = 0;
-	rs_store *st = resident_store();
-	if (st) {
-		rs_status rc = rs_pool_open(st, ZSTR_VAL(name), pinned, &id);
-		if (rc != RS_OK) {
-			zend_throw_error(NULL, "Cannot create pool \"%s\": all %d pools are in use", ZSTR_VAL(name), RS_MAX_POOLS);
-			RETURN_THROWS();
-		}
-		rs_pool_stats ps;
-		rs_pool_stats_get(st, id, &ps);
-		if (pinned && !ps.pinned) {
-			zend_argument_value_error(2, "cannot pin pool \"%s\": it already exists unpinned", ZSTR_VAL(name));
-			RETURN_THROWS();
-		}
-	}
-	object_init_ex(return_value, resident_cache_ce);
-	resident_cache_obj *c = cache_from(Z_OBJ_P(return_value));
-	c->pool = id;
-	c->name = zend_string_copy(name);
 }
 
 ZEND_METHOD(Resident_Cache, name)
@@ -294,10 +346,10 @@ static void store_method(INTERNAL_FUNCTION_PARAMETERS, bool only_if_absent)
 		Z_PARAM_LONG(ttl)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (check_key(key, 1) == FAILURE || expiry_from_ttl(ttl, 3, &expires) == FAILURE) {
+	if (check_key(key, 1) == FAILURE || resident_expiry(ttl, 3, &expires) == FAILURE) {
 		RETURN_THROWS();
 	}
-	int rc = store_one(THIS_CACHE(), key, value, expires, only_if_absent);
+	int rc = resident_store_value(THIS_CACHE(), key, value, expires, 0, only_if_absent, 2);
 	if (rc < 0) {
 		RETURN_THROWS();
 	}
@@ -328,7 +380,7 @@ ZEND_METHOD(Resident_Cache, fetch)
 	if (check_key(key, 1) == FAILURE) {
 		RETURN_THROWS();
 	}
-	if (fetch_one(THIS_CACHE(), key, return_value)) {
+	if (resident_fetch(THIS_CACHE(), key, return_value)) {
 		return;
 	}
 	if (EG(exception)) {
@@ -352,7 +404,7 @@ ZEND_METHOD(Resident_Cache, storeMultiple)
 		Z_PARAM_LONG(ttl)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (expiry_from_ttl(ttl, 2, &expires) == FAILURE) {
+	if (resident_expiry(ttl, 2, &expires) == FAILURE) {
 		RETURN_THROWS();
 	}
 	uint32_t n = zend_hash_num_elements(values);
@@ -386,7 +438,7 @@ ZEND_METHOD(Resident_Cache, storeMultiple)
 		array_init(return_value);
 		resident_cache_obj *c = THIS_CACHE();
 		for (uint32_t i = 0; i < planned; i++) {
-			if (!resident_store() || !store_planned(c, keys[i], &plans[i], expires, false)) {
+			if (!resident_store() || !store_planned(c, keys[i], &plans[i], expires, 0, false)) {
 				add_next_index_str(return_value, zend_string_copy(keys[i]));
 			}
 		}
@@ -421,7 +473,7 @@ ZEND_METHOD(Resident_Cache, fetchMultiple)
 			RETURN_THROWS();
 		}
 		zval v;
-		if (fetch_one(c, key, &v)) {
+		if (resident_fetch(c, key, &v)) {
 			zend_symtable_update(Z_ARRVAL_P(return_value), key, &v);
 		}
 		zend_string_release(key);
@@ -507,6 +559,184 @@ ZEND_METHOD(Resident_Cache, clear)
 	RETURN_TRUE;
 }
 
+/* next = cur + step (up) or cur - step; false on overflow. */
+static bool counter_apply(zend_long cur, zend_long step, bool up, zend_long *next)
+{
+	return up ? !__builtin_add_overflow(cur, step, next) : !__builtin_sub_overflow(cur, step, next);
+}
+
+static void counter_overflow(zend_string *key, zend_long cur, zend_long step, bool up)
+{
+	zend_throw_error(zend_ce_arithmetic_error, "%s of key \"%s\" by " ZEND_LONG_FMT " would overflow its value " ZEND_LONG_FMT,
+		up ? "Increment" : "Decrement", ZSTR_VAL(key), step, cur);
+}
+
+/* Adds to the integer in place with a CAS loop: no lock, correct across
+ * processes and threads. An increment that races with a store() or
+ * delete() of the same key may be overwritten by it, as if it came first. */
+static void counter_method(INTERNAL_FUNCTION_PARAMETERS, bool up)
+{
+	zend_string *key;
+	zend_long step = 1, ttl = 0;
+	int64_t expires;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_STR(key)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(step)
+		Z_PARAM_LONG(ttl)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (check_key(key, 1) == FAILURE || resident_expiry(ttl, 3, &expires) == FAILURE) {
+		RETURN_THROWS();
+	}
+	resident_cache_obj *c = THIS_CACHE();
+	rs_store *st = resident_store();
+	zend_long next;
+	for (int attempt = 0; st && attempt < 100; attempt++) {
+		bool borrow = read_enter(st, false);
+		const rs_entry *e = rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+		if (e) {
+			zend_long *slot = rv_long_slot(rs_entry_kind(e), rs_entry_value(e));
+			if (!slot) {
+				const char *type = rv_type_name(rs_entry_kind(e), rs_entry_value(e));
+				read_leave(st, borrow);
+				zend_type_error("Resident\\Cache::%s(): key \"%s\" holds %s %s, not an integer",
+					up ? "increment" : "decrement", ZSTR_VAL(key), strchr("aeiou", *type) ? "an" : "a", type);
+				RETURN_THROWS();
+			}
+			zend_long cur = __atomic_load_n(slot, __ATOMIC_RELAXED);
+			do {
+				if (!counter_apply(cur, step, up, &next)) {
+					read_leave(st, borrow);
+					counter_overflow(key, cur, step, up);
+					RETURN_THROWS();
+				}
+			} while (!__atomic_compare_exchange_n(slot, &cur, next, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+			read_leave(st, borrow);
+			RETURN_LONG(next);
+		}
+		read_leave(st, borrow);
+		/* A missing key starts at 0; the TTL applies from its creation. */
+		if (!counter_apply(0, step, up, &next)) {
+			counter_overflow(key, 0, step, up);
+			RETURN_THROWS();
+		}
+		zval first;
+		ZVAL_LONG(&first, next);
+		int rc = resident_store_value(c, key, &first, expires, 0, true, 2);
+		if (rc == 1) {
+			RETURN_LONG(next);
+		}
+		if (rc < 0 || EG(exception)) {
+			RETURN_THROWS();
+		}
+		if (!exists_one(c, key)) {
+			/* Not stored, and nobody else created it: no room (warned). */
+			RETURN_FALSE;
+		}
+		/* Created by someone else meanwhile: add to theirs. */
+	}
+	RETURN_FALSE;
+}
+
+ZEND_METHOD(Resident_Cache, increment)
+{
+	counter_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, true);
+}
+
+ZEND_METHOD(Resident_Cache, decrement)
+{
+	counter_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, false);
+}
+
+ZEND_METHOD(Resident_Cache, cas)
+{
+	zend_string *key;
+	zend_long old, new;
+
+	ZEND_PARSE_PARAMETERS_START(3, 3)
+		Z_PARAM_STR(key)
+		Z_PARAM_LONG(old)
+		Z_PARAM_LONG(new)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (check_key(key, 1) == FAILURE) {
+		RETURN_THROWS();
+	}
+	rs_store *st = resident_store();
+	if (!st) {
+		RETURN_FALSE;
+	}
+	resident_cache_obj *c = THIS_CACHE();
+	bool borrow = read_enter(st, false);
+	const rs_entry *e = rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+	if (!e) {
+		read_leave(st, borrow);
+		RETURN_FALSE;
+	}
+	zend_long *slot = rv_long_slot(rs_entry_kind(e), rs_entry_value(e));
+	if (!slot) {
+		const char *type = rv_type_name(rs_entry_kind(e), rs_entry_value(e));
+		read_leave(st, borrow);
+		zend_type_error("Resident\\Cache::cas(): key \"%s\" holds %s %s, not an integer",
+			ZSTR_VAL(key), strchr("aeiou", *type) ? "an" : "a", type);
+		RETURN_THROWS();
+	}
+	bool swapped = __atomic_compare_exchange_n(slot, &old, new, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
+	read_leave(st, borrow);
+	RETURN_BOOL(swapped);
+}
+
+ZEND_METHOD(Resident_Cache, remember)
+{
+	zend_string *key;
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	zend_long ttl = 0, stale_ttl = 0;
+	int64_t expires, stale_until = 0;
+
+	ZEND_PARSE_PARAMETERS_START(2, 4)
+		Z_PARAM_STR(key)
+		Z_PARAM_FUNC(fci, fcc)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(ttl)
+		Z_PARAM_LONG(stale_ttl)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (check_key(key, 1) == FAILURE || resident_expiry(ttl, 3, &expires) == FAILURE) {
+		RETURN_THROWS();
+	}
+	if (stale_ttl < 0) {
+		zend_argument_value_error(4, "must be greater than or equal to 0");
+		RETURN_THROWS();
+	}
+	if (stale_ttl > 0) {
+		if (ttl == 0) {
+			zend_argument_value_error(4, "needs a TTL: a value that never expires is never stale");
+			RETURN_THROWS();
+		}
+		if (stale_ttl > (INT64_MAX - expires) / 1000) {
+			zend_argument_value_error(4, "is too large");
+			RETURN_THROWS();
+		}
+		stale_until = expires + (int64_t)stale_ttl * 1000;
+	}
+	resident_remember(THIS_CACHE(), key, &fci, &fcc, expires, stale_until, return_value);
+}
+
+ZEND_METHOD(Resident_Cache, keys)
+{
+	zend_string *prefix = NULL;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR(prefix)
+	ZEND_PARSE_PARAMETERS_END();
+
+	resident_key_iterator_create(return_value, THIS_CACHE()->pool, prefix ? prefix : ZSTR_EMPTY_ALLOC());
+}
+
 ZEND_METHOD(Resident_Cache, info)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -577,6 +807,7 @@ void resident_api_register(int module_number, bool testing)
 	resident_cache_handlers.offset = XtOffsetOf(resident_cache_obj, std);
 	resident_cache_handlers.free_obj = cache_free;
 	resident_cache_handlers.clone_obj = NULL;
+	resident_key_iterator_register(register_class_Resident_KeyIterator(zend_ce_iterator));
 	if (testing) {
 		register_class_Resident_Testing();
 	}

@@ -13,11 +13,13 @@
 #include "ext/standard/info.h"
 #include "zend_extensions.h"
 #include "php_resident.h"
+#include "api.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(resident)
 
 rs_store resident_segment;
 static char unavailable_reason[256] = "the extension has not started";
+static bool disabled_by_config;
 
 enum { ZERO_COPY_AUTO, ZERO_COPY_ON, ZERO_COPY_OFF };
 static int zero_copy_setting = ZERO_COPY_AUTO;
@@ -33,6 +35,11 @@ PHP_INI_END()
 const char *resident_unavailable_reason(void)
 {
 	return unavailable_reason;
+}
+
+bool resident_disabled_by_config(void)
+{
+	return disabled_by_config;
 }
 
 /* SAPIs where one "request" is the whole process lifetime. */
@@ -159,12 +166,15 @@ static PHP_MINIT_FUNCTION(resident)
 	resident_api_register(module_number, RESIDENT_G(testing));
 	zero_copy_setting = parse_zero_copy(RESIDENT_G(zero_copy));
 
+	resident_compat_register();
 	if (!RESIDENT_G(enable)) {
 		snprintf(unavailable_reason, sizeof(unavailable_reason), "resident.enable is off");
+		disabled_by_config = true;
 		return SUCCESS;
 	}
 	if (sapi_is_cli_like() && !RESIDENT_G(enable_cli)) {
 		snprintf(unavailable_reason, sizeof(unavailable_reason), "resident.enable_cli is off for the %s SAPI", sapi_module.name);
+		disabled_by_config = true;
 		return SUCCESS;
 	}
 	if (create_segment() == SUCCESS) {
@@ -180,6 +190,7 @@ static PHP_MINIT_FUNCTION(resident)
 static PHP_MSHUTDOWN_FUNCTION(resident)
 {
 	UNREGISTER_INI_ENTRIES();
+	resident_compat_unregister();
 	if (resident_segment.hdr) {
 		if (RESIDENT_G(store).hdr) {
 			rs_slot_release(&RESIDENT_G(store));

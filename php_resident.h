@@ -53,6 +53,8 @@ static inline int64_t resident_now_ms(void) { return (int64_t)rs_now_ms(); }
 
 /* Why resident_store() is NULL, for status() and phpinfo(). */
 const char *resident_unavailable_reason(void);
+/* NULL store because the configuration turned Resident off (not a failure). */
+bool resident_disabled_by_config(void);
 
 void resident_api_register(int module_number, bool testing);
 

@@ -39,9 +39,40 @@ namespace Resident {
 
         public function clear(): bool {}
 
+        public function increment(string $key, int $step = 1, int $ttl = 0): int|false {}
+
+        public function decrement(string $key, int $step = 1, int $ttl = 0): int|false {}
+
+        public function cas(string $key, int $old, int $new): bool {}
+
+        public function remember(string $key, callable $compute, int $ttl = 0, int $staleTtl = 0): mixed {}
+
+        public function keys(string $prefix = ""): KeyIterator {}
+
         public function info(): array {}
 
         public static function status(): array {}
+    }
+
+    /**
+     * Live keys of a pool, read bucket by bucket while others write: a key
+     * present throughout the iteration is returned exactly once.
+     * @strict-properties
+     * @not-serializable
+     */
+    final class KeyIterator implements \Iterator
+    {
+        private function __construct() {}
+
+        public function current(): string {}
+
+        public function key(): int {}
+
+        public function next(): void {}
+
+        public function rewind(): void {}
+
+        public function valid(): bool {}
     }
 
     /**

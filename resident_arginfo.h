@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 5e3b4470cec9bc3e8a665ca6d2c74136f34afc7c */
+ * Stub hash: 288869e68ddf118e008c21dacda60b1df37ffc55 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_Cache___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -47,10 +47,49 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_clear, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Resident_Cache_increment, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, step, IS_LONG, 0, "1")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttl, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Resident_Cache_decrement arginfo_class_Resident_Cache_increment
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_cas, 0, 3, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, old, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, new, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_remember, 0, 2, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, compute, IS_CALLABLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttl, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, staleTtl, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Resident_Cache_keys, 0, 0, Resident\\KeyIterator, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, prefix, IS_STRING, 0, "\"\"")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_info, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_Resident_Cache_status arginfo_class_Resident_Cache_info
+
+#define arginfo_class_Resident_KeyIterator___construct arginfo_class_Resident_Cache___construct
+
+#define arginfo_class_Resident_KeyIterator_current arginfo_class_Resident_Cache_name
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_KeyIterator_key, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_KeyIterator_next, 0, 0, IS_VOID, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Resident_KeyIterator_rewind arginfo_class_Resident_KeyIterator_next
+
+#define arginfo_class_Resident_KeyIterator_valid arginfo_class_Resident_Cache_clear
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Testing_crashAt, 0, 1, IS_VOID, 0)
 	ZEND_ARG_TYPE_INFO(0, point, IS_STRING, 0)
@@ -72,8 +111,19 @@ ZEND_METHOD(Resident_Cache, exists);
 ZEND_METHOD(Resident_Cache, delete);
 ZEND_METHOD(Resident_Cache, deleteMultiple);
 ZEND_METHOD(Resident_Cache, clear);
+ZEND_METHOD(Resident_Cache, increment);
+ZEND_METHOD(Resident_Cache, decrement);
+ZEND_METHOD(Resident_Cache, cas);
+ZEND_METHOD(Resident_Cache, remember);
+ZEND_METHOD(Resident_Cache, keys);
 ZEND_METHOD(Resident_Cache, info);
 ZEND_METHOD(Resident_Cache, status);
+ZEND_METHOD(Resident_KeyIterator, __construct);
+ZEND_METHOD(Resident_KeyIterator, current);
+ZEND_METHOD(Resident_KeyIterator, key);
+ZEND_METHOD(Resident_KeyIterator, next);
+ZEND_METHOD(Resident_KeyIterator, rewind);
+ZEND_METHOD(Resident_KeyIterator, valid);
 ZEND_METHOD(Resident_Testing, crashAt);
 ZEND_METHOD(Resident_Testing, check);
 
@@ -91,8 +141,24 @@ static const zend_function_entry class_Resident_Cache_methods[] = {
 	ZEND_ME(Resident_Cache, delete, arginfo_class_Resident_Cache_delete, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, deleteMultiple, arginfo_class_Resident_Cache_deleteMultiple, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, clear, arginfo_class_Resident_Cache_clear, ZEND_ACC_PUBLIC)
+	ZEND_ME(Resident_Cache, increment, arginfo_class_Resident_Cache_increment, ZEND_ACC_PUBLIC)
+	ZEND_ME(Resident_Cache, decrement, arginfo_class_Resident_Cache_decrement, ZEND_ACC_PUBLIC)
+	ZEND_ME(Resident_Cache, cas, arginfo_class_Resident_Cache_cas, ZEND_ACC_PUBLIC)
+	ZEND_ME(Resident_Cache, remember, arginfo_class_Resident_Cache_remember, ZEND_ACC_PUBLIC)
+	ZEND_ME(Resident_Cache, keys, arginfo_class_Resident_Cache_keys, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, info, arginfo_class_Resident_Cache_info, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, status, arginfo_class_Resident_Cache_status, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Resident_KeyIterator_methods[] = {
+	ZEND_ME(Resident_KeyIterator, __construct, arginfo_class_Resident_KeyIterator___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(Resident_KeyIterator, current, arginfo_class_Resident_KeyIterator_current, ZEND_ACC_PUBLIC)
+	ZEND_ME(Resident_KeyIterator, key, arginfo_class_Resident_KeyIterator_key, ZEND_ACC_PUBLIC)
+	ZEND_ME(Resident_KeyIterator, next, arginfo_class_Resident_KeyIterator_next, ZEND_ACC_PUBLIC)
+	ZEND_ME(Resident_KeyIterator, rewind, arginfo_class_Resident_KeyIterator_rewind, ZEND_ACC_PUBLIC)
+	ZEND_ME(Resident_KeyIterator, valid, arginfo_class_Resident_KeyIterator_valid, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -115,6 +181,18 @@ static zend_class_entry *register_class_Resident_Cache(void)
 	INIT_NS_CLASS_ENTRY(ce, "Resident", "Cache", class_Resident_Cache_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Resident_KeyIterator(zend_class_entry *class_entry_Iterator)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Resident", "KeyIterator", class_Resident_KeyIterator_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_Iterator);
 
 	return class_entry;
 }

@@ -10,4 +10,4 @@ work=build/gen_stub
 mkdir -p "$work/PHP-Parser-4.15.1"
 cp "$GEN" "$work/gen_stub.php"
 ln -sfn /usr/share/php "$work/PHP-Parser-4.15.1/lib"
-"$PHP" "$work/gen_stub.php" "$@" resident.stub.php
+"$PHP" "$work/gen_stub.php" "$@" resident.stub.php compat.stub.php

@@ -36,15 +36,16 @@ stage() { # name command...
 # The committed arginfo must come from the committed stub (gen_stub.php
 # stamps the stub's sha1 into the header).
 stubs() {
-	local want have
-	want=$(sha1sum resident.stub.php | cut -d' ' -f1)
-	have=$(sed -n 's/.*Stub hash: \([0-9a-f]*\).*/\1/p' resident_arginfo.h)
-	if [ "$want" = "$have" ]; then
-		record "arginfo generated from resident.stub.php" 1 0
-	else
-		echo "resident_arginfo.h is stale: run make stubs"
-		record "arginfo generated from resident.stub.php" 0 1
-	fi
+	local stub stale=0 fresh=0
+	for stub in resident compat; do
+		if [ "$(sha1sum $stub.stub.php | cut -d' ' -f1)" = "$(sed -n 's/.*Stub hash: \([0-9a-f]*\).*/\1/p' ${stub}_arginfo.h)" ]; then
+			fresh=$((fresh + 1))
+		else
+			echo "${stub}_arginfo.h is stale: run make stubs"
+			stale=$((stale + 1))
+		fi
+	done
+	record "arginfo generated from the stubs" $fresh $stale
 }
 
 store_unit() {

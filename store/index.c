@@ -84,6 +84,43 @@ const rs_entry *rs_peek(rs_store *st, uint16_t pool, const char *key, size_t len
 	return find_live(st, pool, key, len, now_ms, false);
 }
 
+const rs_entry *rs_lookup_stale(rs_store *st, uint16_t pool, const char *key, size_t len, bool *stale)
+{
+	uint64_t hash = rs_hash(st->hdr->seed, pool, key, len);
+	rs_off off = atomic_load_explicit(bucket_for(st, hash), memory_order_acquire);
+	while (off) {
+		const rs_entry *e = rs_entry_at(st, off);
+		if (entry_matches(e, hash, pool, key, len)) {
+			int64_t now = (int64_t)rs_now_ms();
+			*stale = entry_expired(e, now);
+			return !*stale || (e->stale_ms && e->stale_ms > now) ? e : NULL;
+		}
+		off = atomic_load_explicit(&e->next, memory_order_acquire);
+	}
+	return NULL;
+}
+
+uint64_t rs_bucket_count(const rs_store *st)
+{
+	return st->hdr->nbuckets;
+}
+
+void rs_scan_bucket(rs_store *st, uint64_t bucket, uint16_t pool, rs_key_fn fn, void *ctx)
+{
+	if (bucket >= st->hdr->nbuckets) {
+		return;
+	}
+	int64_t now = (int64_t)rs_now_ms();
+	rs_off off = atomic_load_explicit(&rs_buckets(st)[bucket], memory_order_acquire);
+	while (off) {
+		const rs_entry *e = rs_entry_at(st, off);
+		if (e->pool == pool && !entry_expired(e, now)) {
+			fn(ctx, e->key, e->key_len);
+		}
+		off = atomic_load_explicit(&e->next, memory_order_acquire);
+	}
+}
+
 const void *rs_entry_value(const rs_entry *e) { return (const char *)e + e->value_offset; }
 size_t rs_entry_value_size(const rs_entry *e) { return (size_t)e->value_size; }
 uint32_t rs_entry_kind(const rs_entry *e) { return e->kind; }
@@ -464,6 +501,11 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 	return RS_OK;
 }
 
+void rs_reservation_keep_stale(rs_reservation *r, int64_t stale_until_ms)
+{
+	r->entry->stale_ms = stale_until_ms;
+}
+
 void rs_abort(rs_store *st, rs_reservation *r)
 {
 	if (!r->entry) {
@@ -492,6 +534,29 @@ rs_status rs_delete(rs_store *st, uint16_t pool, const char *key, size_t key_len
 		rc = entry_expired(e, (int64_t)rs_now_ms()) ? RS_NOT_FOUND : RS_OK;
 		rs_pools(st)[pool].deletes += rc == RS_OK;
 		retire_at(st, link);
+	}
+	rs_unlock(st);
+	return rc;
+}
+
+rs_status rs_delete_if(rs_store *st, uint16_t pool, const char *key, size_t key_len, const void *expect, size_t n)
+{
+	if (key_len == 0 || key_len > RS_KEY_MAX || pool >= RS_MAX_POOLS) {
+		return RS_NOT_FOUND;
+	}
+	uint64_t hash = rs_hash(st->hdr->seed, pool, key, key_len);
+	rs_lock(st);
+	_Atomic rs_off *link = find_link(st, hash, pool, key, key_len, NULL);
+	rs_status rc = RS_NOT_FOUND;
+	if (link) {
+		rs_entry *e = rs_entry_at(st, atomic_load(link));
+		if (e->value_size >= n && memcmp((char *)e + e->value_offset, expect, n) == 0) {
+			rs_pools(st)[pool].deletes++;
+			retire_at(st, link);
+			rc = RS_OK;
+		} else {
+			rc = RS_EXISTS;
+		}
 	}
 	rs_unlock(st);
 	return rc;

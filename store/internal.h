@@ -68,7 +68,8 @@ struct rs_entry {
 	uint64_t limbo_tag;         /* in limbo: the epoch it was retired at */
 	rs_off limbo_next;          /* in limbo: the next (newer) entry */
 	uint64_t hash;
-	int64_t expires_ms;         /* 0 = no expiry */
+	int64_t expires_ms;         /* 0 = no expiry; a miss for lookups after it */
+	int64_t stale_ms;           /* 0, or until when rs_lookup_stale still finds it */
 	int64_t created_ms;
 	uint64_t value_size;
 	uint32_t key_len;

@@ -137,6 +137,9 @@ bool rs_in_read(const rs_store *st);
 const rs_entry *rs_lookup(rs_store *st, uint16_t pool, const char *key, size_t key_len, int64_t now_ms);
 /* Same, without statistics or CLOCK reference (exists(), internal use). */
 const rs_entry *rs_peek(rs_store *st, uint16_t pool, const char *key, size_t key_len, int64_t now_ms);
+/* Finds an entry past its expiry but still within its stale period (see
+ * rs_reservation_keep_stale); *stale tells which. No statistics. */
+const rs_entry *rs_lookup_stale(rs_store *st, uint16_t pool, const char *key, size_t key_len, bool *stale);
 
 const void *rs_entry_value(const rs_entry *e);
 size_t rs_entry_value_size(const rs_entry *e);
@@ -144,6 +147,12 @@ uint32_t rs_entry_kind(const rs_entry *e);
 int64_t rs_entry_expires(const rs_entry *e);
 const char *rs_entry_key(const rs_entry *e, size_t *len);
 uint16_t rs_entry_pool(const rs_entry *e);
+
+/* Key enumeration, a bucket at a time, inside a read section: calls fn for
+ * every live entry of the pool in the bucket. */
+uint64_t rs_bucket_count(const rs_store *st);
+typedef void (*rs_key_fn)(void *ctx, const char *key, size_t len);
+void rs_scan_bucket(rs_store *st, uint64_t bucket, uint16_t pool, rs_key_fn fn, void *ctx);
 
 /* True when limbo holds more than its cap: long readers should copy instead
  * of holding on to entries. */
@@ -166,6 +175,12 @@ rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_le
  * reservation) if a live entry for the key exists. */
 rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_t now_ms);
 void rs_abort(rs_store *st, rs_reservation *r);
+/* Before commit: keep the entry findable by rs_lookup_stale until this time
+ * after it expires (stale-while-revalidate). */
+void rs_reservation_keep_stale(rs_reservation *r, int64_t stale_until_ms);
+/* Deletes the key only if its value area starts with these bytes (release
+ * of a lock entry that may have been taken over meanwhile). */
+rs_status rs_delete_if(rs_store *st, uint16_t pool, const char *key, size_t key_len, const void *expect, size_t n);
 
 rs_status rs_delete(rs_store *st, uint16_t pool, const char *key, size_t key_len);
 /* Drops every entry of a pool; pool < 0 drops everything. */

@@ -108,3 +108,12 @@ zend_result rv_materialize(zval *dst, uint32_t kind, const void *area, size_t si
 			return FAILURE;
 	}
 }
+
+const char *rv_type_name(uint32_t kind, const void *area)
+{
+	if (kind == RV_KIND_ZVAL) {
+		return zend_zval_type_name((const zval *)area);
+	}
+	/* Serialized values are objects, or arrays holding objects or references. */
+	return *(const char *)area == 'a' ? "array" : "object";
+}

@@ -47,6 +47,17 @@ void rv_plan_release(rv_plan *plan);
  * deep copy. Returns FAILURE (with a warning) on a corrupt encoding. */
 zend_result rv_materialize(zval *dst, uint32_t kind, const void *area, size_t size, bool borrow);
 
+/* The integer an entry holds, for atomic updates in place (readers copy the
+ * zval, so changing its lval is safe); NULL if it is not a plain integer. */
+static inline zend_long *rv_long_slot(uint32_t kind, const void *area)
+{
+	zval *z = (zval *)area;
+	return kind == RV_KIND_ZVAL && Z_TYPE_P(z) == IS_LONG ? &Z_LVAL_P(z) : NULL;
+}
+
+/* The PHP type name of an entry's value, for error messages. */
+const char *rv_type_name(uint32_t kind, const void *area);
+
 /* Renders a path like $value['a'][3]->prop. */
 zend_string *rv_path_render(const rv_path *path);
 

@@ -58,9 +58,9 @@ int(1)
 bool(true)
 bool(true)
 ValueError: Resident\Cache::pool(): Argument #2 ($pinned) cannot pin pool "app": it already exists unpinned
-Resident\Cache::pool(): Argument #1 ($name) must be between 1 and 63 bytes without NUL bytes
-Resident\Cache::pool(): Argument #1 ($name) must be between 1 and 63 bytes without NUL bytes
-Resident\Cache::pool(): Argument #1 ($name) must be between 1 and 63 bytes without NUL bytes
+Resident\Cache::pool(): Argument #1 ($name) must be between 1 and 63 bytes without control characters
+Resident\Cache::pool(): Argument #1 ($name) must be between 1 and 63 bytes without control characters
+Resident\Cache::pool(): Argument #1 ($name) must be between 1 and 63 bytes without control characters
 Call to private Resident\Cache::__construct() from global scope
 Serialization of 'Resident\Cache' is not allowed
 Trying to clone an uncloneable object of class Resident\Cache

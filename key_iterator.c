@@ -1,0 +1,149 @@
+/*
+ * Resident\KeyIterator: the live keys of a pool, collected a few hundred
+ * buckets at a time inside short read sections, so iterating never blocks
+ * writers and never holds on to shared memory between steps.
+ */
+#include "php.h"
+#include "php_resident.h"
+#include "api.h"
+
+#define BUCKETS_PER_STEP 512
+
+typedef struct key_iter {
+	uint16_t pool;
+	zend_string *prefix;
+	uint64_t next_bucket;
+	HashTable batch;       /* the keys of the buckets read last; string keys dedupe */
+	HashPosition pos;
+	zend_long index;
+	zend_object std;
+} key_iter;
+
+static zend_class_entry *key_iter_ce;
+static zend_object_handlers key_iter_handlers;
+
+static inline key_iter *iter_from(zend_object *obj)
+{
+	return (key_iter *)((char *)obj - XtOffsetOf(key_iter, std));
+}
+
+static zend_object *iter_create(zend_class_entry *ce)
+{
+	key_iter *it = zend_object_alloc(sizeof(key_iter), ce);
+	zend_object_std_init(&it->std, ce);
+	zend_hash_init(&it->batch, 16, NULL, NULL, 0);
+	it->std.handlers = &key_iter_handlers;
+	return &it->std;
+}
+
+static void iter_free(zend_object *obj)
+{
+	key_iter *it = iter_from(obj);
+	zend_hash_destroy(&it->batch);
+	if (it->prefix) {
+		zend_string_release(it->prefix);
+	}
+	zend_object_std_dtor(obj);
+}
+
+static void collect(void *ctx, const char *key, size_t len)
+{
+	key_iter *it = ctx;
+	if (len >= ZSTR_LEN(it->prefix) && memcmp(key, ZSTR_VAL(it->prefix), ZSTR_LEN(it->prefix)) == 0) {
+		zend_hash_str_add_empty_element(&it->batch, key, len);
+	}
+}
+
+/* Reads buckets until some keys turn up or none are left. */
+static void fill(key_iter *it)
+{
+	zend_hash_clean(&it->batch);
+	rs_store *st = resident_store();
+	if (!st) {
+		return;
+	}
+	uint64_t n = rs_bucket_count(st);
+	while (zend_hash_num_elements(&it->batch) == 0 && it->next_bucket < n) {
+		rs_read_begin(st);
+		for (uint64_t end = it->next_bucket + BUCKETS_PER_STEP; it->next_bucket < end && it->next_bucket < n; it->next_bucket++) {
+			rs_scan_bucket(st, it->next_bucket, it->pool, collect, it);
+		}
+		rs_read_end(st);
+	}
+	zend_hash_internal_pointer_reset_ex(&it->batch, &it->pos);
+}
+
+void resident_key_iterator_create(zval *dst, uint16_t pool, zend_string *prefix)
+{
+	object_init_ex(dst, key_iter_ce);
+	key_iter *it = iter_from(Z_OBJ_P(dst));
+	it->pool = pool;
+	it->prefix = zend_string_copy(prefix);
+	fill(it);
+}
+
+#define THIS_ITER() iter_from(Z_OBJ_P(ZEND_THIS))
+
+ZEND_METHOD(Resident_KeyIterator, __construct)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+}
+
+ZEND_METHOD(Resident_KeyIterator, current)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	key_iter *it = THIS_ITER();
+	zend_string *key;
+	zend_ulong idx;
+	if (zend_hash_get_current_key_ex(&it->batch, &key, &idx, &it->pos) != HASH_KEY_IS_STRING) {
+		zend_throw_error(NULL, "The iterator is past its last key");
+		RETURN_THROWS();
+	}
+	RETURN_STR_COPY(key);
+}
+
+ZEND_METHOD(Resident_KeyIterator, key)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_LONG(THIS_ITER()->index);
+}
+
+ZEND_METHOD(Resident_KeyIterator, next)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	key_iter *it = THIS_ITER();
+	if (zend_hash_get_current_data_ex(&it->batch, &it->pos) == NULL) {
+		return;
+	}
+	it->index++;
+	zend_hash_move_forward_ex(&it->batch, &it->pos);
+	if (zend_hash_get_current_data_ex(&it->batch, &it->pos) == NULL) {
+		fill(it);
+	}
+}
+
+ZEND_METHOD(Resident_KeyIterator, rewind)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	key_iter *it = THIS_ITER();
+	it->next_bucket = 0;
+	it->index = 0;
+	fill(it);
+}
+
+ZEND_METHOD(Resident_KeyIterator, valid)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	key_iter *it = THIS_ITER();
+	RETURN_BOOL(zend_hash_get_current_data_ex(&it->batch, &it->pos) != NULL);
+}
+
+void resident_key_iterator_register(zend_class_entry *ce)
+{
+	key_iter_ce = ce;
+	ce->create_object = iter_create;
+	memcpy(&key_iter_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	key_iter_handlers.offset = XtOffsetOf(key_iter, std);
+	key_iter_handlers.free_obj = iter_free;
+	key_iter_handlers.clone_obj = NULL;
+}

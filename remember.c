@@ -1,0 +1,188 @@
+/*
+ * Resident\Cache::remember(): single-flight computation across every worker
+ * of the host.
+ *
+ * The first caller that misses takes a compute lock (an entry added to a
+ * hidden, pinned pool, with the lease as its TTL), computes, stores, and
+ * drops the lock. Everyone else either gets the stale value at once (when
+ * the entry is past its TTL but within its stale period) or waits, polling,
+ * until the value appears. A lock whose holder died is taken over as soon as
+ * that is noticed (its pid is gone), and at the latest when its lease ends.
+ * Only callers of the same key ever wait; nothing holds the segment lock
+ * while user code runs (APCu's apcu_entry() does).
+ */
+#include <signal.h>
+#include <errno.h>
+#include <unistd.h>
+#include "php.h"
+#include "php_resident.h"
+#include "api.h"
+#include "value/value.h"
+
+#define LEASE_MS 30000
+#define LOCK_POOL "\x01remember"
+
+static zend_long next_token(void)
+{
+	static uint32_t seq = 0;
+	return ((zend_long)getpid() << 24) | (zend_long)(++seq & 0xffffff);
+}
+
+static zend_string *lock_key(const resident_cache_obj *c, const zend_string *key)
+{
+	return zend_strpprintf(0, "%u:%s", (unsigned)c->pool, ZSTR_VAL(key));
+}
+
+typedef struct compute_lock {
+	resident_cache_obj pool;  /* the hidden lock pool, as a cache handle */
+	zend_string *key;
+	zend_long token;
+} compute_lock;
+
+static bool lock_init(compute_lock *l, rs_store *st, const resident_cache_obj *c, const zend_string *key)
+{
+	memset(l, 0, sizeof(*l));
+	if (rs_pool_open(st, LOCK_POOL, true, &l->pool.pool) != RS_OK) {
+		return false;
+	}
+	l->pool.name = zend_string_init(LOCK_POOL, sizeof(LOCK_POOL) - 1, 0);
+	l->key = lock_key(c, key);
+	l->token = next_token();
+	return true;
+}
+
+static void lock_destroy(compute_lock *l)
+{
+	if (l->key) {
+		zend_string_release(l->key);
+	}
+	if (l->pool.name) {
+		zend_string_release(l->pool.name);
+	}
+}
+
+/* 1 taken, 0 held by someone else, -1 exception. */
+static int lock_take(compute_lock *l)
+{
+	zval token;
+	ZVAL_LONG(&token, l->token);
+	return resident_store_value(&l->pool, l->key, &token, resident_now_ms() + LEASE_MS, 0, true, 2);
+}
+
+static void lock_release(rs_store *st, compute_lock *l)
+{
+	/* Only if it is still ours: after its lease it may belong to another. */
+	rs_delete_if(st, l->pool.pool, ZSTR_VAL(l->key), ZSTR_LEN(l->key), &l->token, sizeof(l->token));
+}
+
+/* The lock is free, or its holder is gone (then the lock is dropped). */
+static bool lock_abandoned(rs_store *st, compute_lock *l)
+{
+	rs_read_begin(st);
+	const rs_entry *e = rs_peek(st, l->pool.pool, ZSTR_VAL(l->key), ZSTR_LEN(l->key), 0);
+	zend_long holder = 0;
+	const zend_long *slot = e ? rv_long_slot(rs_entry_kind(e), rs_entry_value(e)) : NULL;
+	if (slot) {
+		holder = *slot;
+	}
+	rs_read_end(st);
+	if (!e) {
+		return true;
+	}
+	pid_t pid = (pid_t)(holder >> 24);
+	if (pid > 0 && kill(pid, 0) == -1 && errno == ESRCH) {
+		rs_delete_if(st, l->pool.pool, ZSTR_VAL(l->key), ZSTR_LEN(l->key), &holder, sizeof(holder));
+		return true;
+	}
+	return false;
+}
+
+/* Calls $compute and caches its result; the result is the return value. */
+static void compute_and_store(resident_cache_obj *c, zend_string *key, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+                              int64_t expires, int64_t stale_until, zval *return_value)
+{
+	zval result;
+	ZVAL_UNDEF(&result);
+	fci->retval = &result;
+	fci->param_count = 0;
+	fci->params = NULL;
+	fci->named_params = NULL;
+	if (zend_call_function(fci, fcc) == FAILURE || EG(exception)) {
+		zval_ptr_dtor(&result);
+		return;
+	}
+	if (resident_store_value(c, key, &result, expires, stale_until, false, 2) < 0) {
+		zval_ptr_dtor(&result);
+		return;
+	}
+	ZVAL_COPY_VALUE(return_value, &result);
+}
+
+void resident_remember(resident_cache_obj *c, zend_string *key, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+                       int64_t expires, int64_t stale_until, zval *return_value)
+{
+	rs_store *st = resident_store();
+	zval found;
+	bool stale = false;
+
+	if (!st) {
+		compute_and_store(c, key, fci, fcc, expires, stale_until, return_value);
+		return;
+	}
+	if (resident_fetch_stale(c, key, &found, &stale)) {
+		if (!stale) {
+			RETURN_COPY_VALUE(&found);
+		}
+	} else if (EG(exception)) {
+		return;
+	} else {
+		ZVAL_UNDEF(&found);
+	}
+
+	compute_lock lock;
+	if (!lock_init(&lock, st, c, key)) {
+		/* No pool left for locks: compute without single flight. */
+		zval_ptr_dtor(&found);
+		compute_and_store(c, key, fci, fcc, expires, stale_until, return_value);
+		return;
+	}
+	int64_t deadline = resident_now_ms() + LEASE_MS;
+	useconds_t pause = 100;
+	for (;;) {
+		int taken = lock_take(&lock);
+		if (taken < 0) {
+			break;
+		}
+		if (taken) {
+			zval_ptr_dtor(&found);
+			ZVAL_UNDEF(&found);
+			compute_and_store(c, key, fci, fcc, expires, stale_until, return_value);
+			lock_release(st, &lock);
+			break;
+		}
+		if (Z_TYPE(found) != IS_UNDEF) {
+			/* Someone is refreshing it: the stale value will do, now. */
+			ZVAL_COPY_VALUE(return_value, &found);
+			ZVAL_UNDEF(&found);
+			break;
+		}
+		do {
+			usleep(pause);
+			pause = pause < 5000 ? pause * 2 : 5000;
+			if (resident_fetch(c, key, return_value)) {
+				goto done;
+			}
+			if (EG(exception)) {
+				goto done;
+			}
+		} while (!lock_abandoned(st, &lock) && resident_now_ms() < deadline);
+		if (resident_now_ms() >= deadline) {
+			/* The holder is alive but slow past its lease: compute too. */
+			compute_and_store(c, key, fci, fcc, expires, stale_until, return_value);
+			break;
+		}
+	}
+done:
+	zval_ptr_dtor(&found);
+	lock_destroy(&lock);
+}
