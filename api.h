@@ -36,7 +36,6 @@ zend_result resident_cache_for_pool(zval *dst, zend_string *name);
 void resident_key_iterator_register(zend_class_entry *ce);
 
 void resident_compat_register(void);
-void resident_compat_unregister(void);
 void resident_key_iterator_create(zval *dst, uint16_t pool, zend_string *prefix);
 
 void resident_remember(resident_cache_obj *c, zend_string *key, zend_fcall_info *fci, zend_fcall_info_cache *fcc,

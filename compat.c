@@ -17,7 +17,6 @@
 #include "zend_enum.h"
 #include "compat_arginfo.h"
 
-static bool functions_registered;
 static zend_class_entry *user_cache_ce, *status_ce, *availability_ce;
 static zend_object_handlers user_cache_handlers;
 
@@ -200,13 +199,8 @@ void resident_compat_register(void)
 			return;
 		}
 	}
-	functions_registered = zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT) == SUCCESS;
-}
-
-void resident_compat_unregister(void)
-{
-	if (functions_registered) {
-		zend_unregister_functions(ext_functions, -1, NULL);
-		functions_registered = false;
-	}
+	/* They stay until the engine destroys its function table at shutdown:
+	 * unregistering them ourselves would free them twice under ZTS, where
+	 * each thread's table shares the global table's functions. */
+	zend_register_functions(NULL, ext_functions, NULL, MODULE_PERSISTENT);
 }

@@ -190,7 +190,6 @@ static PHP_MINIT_FUNCTION(resident)
 static PHP_MSHUTDOWN_FUNCTION(resident)
 {
 	UNREGISTER_INI_ENTRIES();
-	resident_compat_unregister();
 	if (resident_segment.hdr) {
 		if (RESIDENT_G(store).hdr) {
 			rs_slot_release(&RESIDENT_G(store));

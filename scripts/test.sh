@@ -71,7 +71,7 @@ run_phpt() {
 	log=$(mktemp)
 	TEST_PHP_EXECUTABLE=$php NO_INTERACTION=1 REPORT_EXIT_STATUS=1 \
 		"$php" -n "$runner" -n -q --no-color --show-diff -j"$JOBS" \
-		-d extension="$so" "$@" tests/phpt >"$log" 2>&1
+		-d extension="$so" "$@" tests/phpt 2>&1 | tr '\r' '\n' >"$log"
 	# Failures with their diffs, then the runner's own summary.
 	grep -E '^(FAIL|LEAK|BORK|SKIP)|^[0-9]+[+-] |^TEST [0-9]+/|Tests (passed|failed|skipped)|LEAK|Termsig' "$log" | grep -v '^TEST ' | head -200
 	local p f s

@@ -9,6 +9,8 @@ var_dump($c->store('k', 1), $c->add('k', 1), $c->fetch('k', 'default'), $c->exis
 var_dump($c->delete('k'), $c->clear(), $c->fetchMultiple(['k']), $c->storeMultiple(['k' => 1]));
 var_dump($c->deleteMultiple(['k']), $c->info()['entries']);
 var_dump(Resident\Cache::status());
+var_dump(UserCache\Cache::getStatus()->getAvailability(), $c->increment('n'), $c->remember('r', fn() => 'computed'));
+var_dump(iterator_to_array($c->keys()));
 // Bad input is still refused.
 try {
     $c->store('', 1);
@@ -38,5 +40,10 @@ array(3) {
   string(5) "0.1.0"
   ["reason"]=>
   string(43) "resident.enable_cli is off for the cli SAPI"
+}
+enum(UserCache\Availability::Disabled)
+bool(false)
+string(8) "computed"
+array(0) {
 }
 Resident\Cache::store(): Argument #1 ($key) must not be empty

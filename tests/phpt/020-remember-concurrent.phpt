@@ -1,0 +1,89 @@
+--TEST--
+remember() across 4 processes: one computation per expiry, stale values served at once, a killed computer does not block the key
+--EXTENSIONS--
+pcntl
+posix
+--INI--
+resident.enable_cli=1
+--FILE--
+<?php
+$c = Resident\Cache::pool('flight');
+$t0 = microtime(true);
+
+/** Runs $fn in 4 processes started together; returns what each printed. */
+function in_parallel(int $n, callable $fn): array
+{
+    $files = $pids = [];
+    $go = microtime(true) + 0.2;
+    for ($i = 0; $i < $n; $i++) {
+        $files[$i] = tempnam(sys_get_temp_dir(), 'resident');
+        if (($pid = pcntl_fork()) === 0) {
+            time_sleep_until($go);
+            file_put_contents($files[$i], json_encode($fn($i)));
+            exit(0);
+        }
+        $pids[] = $pid;
+    }
+    foreach ($pids as $pid) {
+        pcntl_waitpid($pid, $status);
+    }
+    $out = [];
+    foreach ($files as $f) {
+        $out[] = json_decode(file_get_contents($f), true);
+        unlink($f);
+    }
+    return $out;
+}
+
+// 1. A miss: exactly one of 4 concurrent callers computes, all get its value.
+$results = in_parallel(4, function () use ($c) {
+    return $c->remember('report', function () use ($c) {
+        $c->increment('computations');
+        usleep(300000);
+        return 'computed by ' . getmypid();
+    }, 1, 60);
+});
+var_dump($c->fetch('computations'), count(array_unique($results)));
+
+// 2. After expiry, with a stale value: one caller recomputes, the others get
+//    the stale value without waiting.
+usleep(1100000);
+$results = in_parallel(4, function () use ($c) {
+    $start = hrtime(true);
+    $v = $c->remember('report', function () use ($c) {
+        $c->increment('computations');
+        usleep(300000);
+        return 'refreshed';
+    }, 1, 60);
+    return [$v, (hrtime(true) - $start) / 1e6];
+});
+var_dump($c->fetch('computations'));
+$stale = array_filter($results, fn($r) => $r[0] !== 'refreshed');
+$waits = array_map(fn($r) => $r[1], $stale);
+var_dump(count($stale));
+printf("stale callers waited at most %.3f ms\n", max($waits));
+
+// 3. The computing process is killed: the key is not blocked for long.
+$c->delete('report');
+if (($pid = pcntl_fork()) === 0) {
+    $c->remember('report', function () {
+        sleep(60);
+        return 'never';
+    });
+    exit(0);
+}
+usleep(300000);                          // it holds the compute lock now
+posix_kill($pid, SIGKILL);
+pcntl_waitpid($pid, $status);
+$start = microtime(true);
+var_dump($c->remember('report', fn() => 'after the kill'));
+printf("blocked for %.2f s after the kill (lease: 30 s)\n", microtime(true) - $start);
+?>
+--EXPECTF--
+int(1)
+int(1)
+int(2)
+int(3)
+stale callers waited at most %f ms
+string(14) "after the kill"
+blocked for %f s after the kill (lease: 30 s)
