@@ -7,5 +7,11 @@ mkdir -p bench/results
 echo "== microbenchmark (CLI)"
 /usr/bin/php8.2 -n bench/micro.php --rounds="${BENCH_ROUNDS:-5}" --out=bench/results/micro-latest.md
 echo
+echo "== counters and remember() under contention"
+dir=/usr/lib/php/$(/usr/bin/php8.2 -r 'echo basename(PHP_EXTENSION_DIR);')
+/usr/bin/php8.2 -n -d extension=posix -d extension="$PWD/build/php-8.2/modules/resident.so" -d resident.enable_cli=1 \
+	-d extension="$dir/apcu.so" -d apc.enable_cli=1 bench/atomic.php --seconds="${BENCH_ATOMIC_SECONDS:-2}" \
+	--rounds="${BENCH_ROUNDS:-3}" --out=bench/results/atomic-latest.md
+echo
 echo "== HTTP benchmark (nginx + php-fpm + wrk)"
 /usr/bin/php8.2 -n -d extension=posix bench/http/run.php --duration="${BENCH_DURATION:-10}" --rounds="${BENCH_HTTP_ROUNDS:-3}"
