@@ -182,6 +182,11 @@ for ($round = 0; $round < (int)$opts['rounds']; $round++) {
 
 /* ---- report ---------------------------------------------------------------------- */
 
+function ratio(float $x): string
+{
+    return $x >= 0.1 ? sprintf('%.2fx', $x) : sprintf('%.3fx', $x);
+}
+
 function median(array $xs): float
 {
     sort($xs);
@@ -208,7 +213,7 @@ foreach (SCENARIOS as $scenario => [$title, $backends]) {
         $rps = median($results[$scenario][$backend]['rps']);
         $us = median($results[$scenario][$backend]['us']);
         $lines[] = sprintf('| %s | %s | %s | %s | %s | %s |', $scenario, $backend, number_format($rps, 0), number_format($us, 0),
-            $apcu ? sprintf('%.2fx', $rps / $apcu[0]) : '', $apcu && $us > 0 ? sprintf('%.2fx', $us / $apcu[1]) : ($apcu ? 'n/a (<1 µs)' : ''));
+            $apcu ? sprintf('%.2fx', $rps / $apcu[0]) : '', $apcu && $us > 0 ? ratio($us / $apcu[1]) : ($apcu ? 'n/a (<1 µs)' : ''));
         $chart[$scenario][$backend] = $rps;
     }
 }
