@@ -179,6 +179,13 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 		zend_string_release(copy);
 		return rc == SUCCESS;
 	}
+	if (kind == RV_KIND_GRAPH && rs_read_locked(st)) {
+		/* Objects may autoload or wake up, running PHP code that could
+		 * write to the cache: never while we hold its lock. */
+		read_leave(st, borrow);
+		php_error_docref(NULL, E_WARNING, "Every reader slot is in use: cached objects cannot be read by this process now");
+		return false;
+	}
 	zend_result rc = rv_materialize(out, kind, area, size, borrow);
 	read_leave(st, borrow);
 	return rc == SUCCESS;

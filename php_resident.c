@@ -14,6 +14,7 @@
 #include "zend_extensions.h"
 #include "php_resident.h"
 #include "api.h"
+#include "value/date.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(resident)
 
@@ -29,8 +30,88 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateBool, enable_cli, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.memory", "64M", PHP_INI_SYSTEM, OnUpdateString, memory, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.zero_copy", "auto", PHP_INI_SYSTEM, OnUpdateString, zero_copy, zend_resident_globals, resident_globals)
+	STD_PHP_INI_ENTRY("resident.direct_classes", "", PHP_INI_SYSTEM, OnUpdateString, direct_classes, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.testing", "0", PHP_INI_SYSTEM, OnUpdateBool, testing, zend_resident_globals, resident_globals)
 PHP_INI_END()
+
+/* resident.direct_classes, parsed once: exact names and Namespace\* prefixes,
+ * lowercase. */
+static HashTable direct_names;
+static zend_string **direct_prefixes;
+static uint32_t direct_nprefixes;
+
+static void parse_direct_classes(const char *list)
+{
+	zend_hash_init(&direct_names, 8, NULL, NULL, 1);
+	const char *p = list ? list : "";
+	while (*p) {
+		while (*p == ',' || *p == ' ' || *p == '\t' || *p == '\\') {
+			p++;
+		}
+		const char *start = p;
+		while (*p && *p != ',') {
+			p++;
+		}
+		const char *end = p;
+		while (end > start && (end[-1] == ' ' || end[-1] == '\t')) {
+			end--;
+		}
+		if (end == start) {
+			continue;
+		}
+		zend_string *name = zend_string_init_interned(start, end - start, 1);
+		zend_string *lc = zend_string_tolower_ex(name, 1);
+		if (ZSTR_LEN(lc) >= 2 && ZSTR_VAL(lc)[ZSTR_LEN(lc) - 1] == '*') {
+			direct_prefixes = perealloc(direct_prefixes, (direct_nprefixes + 1) * sizeof(zend_string *), 1);
+			direct_prefixes[direct_nprefixes++] = zend_string_init(ZSTR_VAL(lc), ZSTR_LEN(lc) - 1, 1);
+			zend_string_release_ex(lc, 1);
+		} else {
+			zend_hash_add_empty_element(&direct_names, lc);
+			zend_string_release_ex(lc, 1);
+		}
+	}
+}
+
+static void free_direct_classes(void)
+{
+	zend_hash_destroy(&direct_names);
+	for (uint32_t i = 0; i < direct_nprefixes; i++) {
+		zend_string_release_ex(direct_prefixes[i], 1);
+	}
+	if (direct_prefixes) {
+		pefree(direct_prefixes, 1);
+	}
+	direct_prefixes = NULL;
+	direct_nprefixes = 0;
+}
+
+bool resident_is_direct_class(zend_class_entry *ce)
+{
+	if (zend_hash_num_elements(&direct_names) == 0 && direct_nprefixes == 0) {
+		return false;
+	}
+	HashTable *cache = RESIDENT_G(direct_cache);
+	if (!cache) {
+		ALLOC_HASHTABLE(cache);
+		zend_hash_init(cache, 8, NULL, NULL, 0);
+		RESIDENT_G(direct_cache) = cache;
+	}
+	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
+	if (known) {
+		return Z_TYPE_P(known) == IS_TRUE;
+	}
+	zend_string *lc = zend_string_tolower(ce->name);
+	bool listed = zend_hash_exists(&direct_names, lc);
+	for (uint32_t i = 0; !listed && i < direct_nprefixes; i++) {
+		listed = ZSTR_LEN(lc) > ZSTR_LEN(direct_prefixes[i])
+			&& memcmp(ZSTR_VAL(lc), ZSTR_VAL(direct_prefixes[i]), ZSTR_LEN(direct_prefixes[i])) == 0;
+	}
+	zend_string_release(lc);
+	zval v;
+	ZVAL_BOOL(&v, listed);
+	zend_hash_index_add_new(cache, (zend_ulong)(uintptr_t)ce, &v);
+	return listed;
+}
 
 const char *resident_unavailable_reason(void)
 {
@@ -163,6 +244,7 @@ static PHP_GSHUTDOWN_FUNCTION(resident)
 static PHP_MINIT_FUNCTION(resident)
 {
 	REGISTER_INI_ENTRIES();
+	parse_direct_classes(RESIDENT_G(direct_classes));
 	resident_api_register(module_number, RESIDENT_G(testing));
 	zero_copy_setting = parse_zero_copy(RESIDENT_G(zero_copy));
 
@@ -190,6 +272,7 @@ static PHP_MINIT_FUNCTION(resident)
 static PHP_MSHUTDOWN_FUNCTION(resident)
 {
 	UNREGISTER_INI_ENTRIES();
+	free_direct_classes();
 	if (resident_segment.hdr) {
 		if (RESIDENT_G(store).hdr) {
 			rs_slot_release(&RESIDENT_G(store));
@@ -207,6 +290,18 @@ static PHP_RINIT_FUNCTION(resident)
 #endif
 	RESIDENT_G(borrowing) = false;
 	RESIDENT_G(borrow_mode) = request_borrows();
+	return SUCCESS;
+}
+
+/* Objects and tables kept for the request go while the executor is alive. */
+static PHP_RSHUTDOWN_FUNCTION(resident)
+{
+	rv_native_request_end();
+	if (RESIDENT_G(direct_cache)) {
+		zend_hash_destroy(RESIDENT_G(direct_cache));
+		FREE_HASHTABLE(RESIDENT_G(direct_cache));
+		RESIDENT_G(direct_cache) = NULL;
+	}
 	return SUCCESS;
 }
 
@@ -263,7 +358,7 @@ zend_module_entry resident_module_entry = {
 	PHP_MINIT(resident),
 	PHP_MSHUTDOWN(resident),
 	PHP_RINIT(resident),
-	NULL,
+	PHP_RSHUTDOWN(resident),
 	PHP_MINFO(resident),
 	PHP_RESIDENT_VERSION,
 	PHP_MODULE_GLOBALS(resident),

@@ -30,6 +30,9 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	bool borrow_mode;
 	/* Inside the request-long read section that borrowed values need. */
 	bool borrowing;
+	char *direct_classes;
+	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
+	HashTable *direct_cache;     /* class entry -> listed in resident.direct_classes, per request */
 	uint64_t xlat_gen;
 	resident_xlat_slot xlat_str[RESIDENT_XLAT_SIZE];
 	resident_xlat_slot xlat_arr[RESIDENT_XLAT_SIZE];
@@ -55,6 +58,10 @@ static inline int64_t resident_now_ms(void) { return (int64_t)rs_now_ms(); }
 const char *resident_unavailable_reason(void);
 /* NULL store because the configuration turned Resident off (not a failure). */
 bool resident_disabled_by_config(void);
+
+/* The class is listed in resident.direct_classes: copied as its state,
+ * without running its serialization hooks. */
+bool resident_is_direct_class(zend_class_entry *ce);
 
 void resident_api_register(int module_number, bool testing);
 

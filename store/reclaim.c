@@ -312,6 +312,11 @@ void rs_read_end(rs_store *st)
 	}
 }
 
+bool rs_read_locked(const rs_store *st)
+{
+	return st->read_depth > 0 && (st->slot < 0 || st->slot_pid != rs_pid());
+}
+
 bool rs_in_read(const rs_store *st)
 {
 	return st->read_depth > 0 && st->slot_pid == rs_pid();

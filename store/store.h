@@ -130,6 +130,9 @@ void rs_slot_release(rs_store *st);
 rs_status rs_read_begin(rs_store *st);
 void rs_read_end(rs_store *st);
 bool rs_in_read(const rs_store *st);
+/* The read section is held under the write lock (no reader slot was free):
+ * the caller must not run code that could write. */
+bool rs_read_locked(const rs_store *st);
 
 /* Looks a key up; only inside a read section. NULL on miss or expiry.
  * Counts a hit or a miss for the pool. now_ms == 0 reads the clock only

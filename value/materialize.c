@@ -9,9 +9,9 @@
  */
 #include "php.h"
 #include "value.h"
+#include "graph.h"
 #include "ext/standard/php_var.h"
 
-static void copy_zval(zval *dst, const zval *src);
 
 static zend_string *copy_string(const zend_string *src)
 {
@@ -20,7 +20,7 @@ static zend_string *copy_string(const zend_string *src)
 	return s;
 }
 
-static zend_array *copy_array(zend_array *src)
+zend_array *rv_copy_array(zend_array *src)
 {
 	/* For an immutable source this is a flat memcpy of the buckets; what
 	 * still points into the segment is replaced below. */
@@ -32,7 +32,7 @@ static zend_array *copy_array(zend_array *src)
 		zval *zv = ht->arPacked, *end = zv + ht->nNumUsed;
 		for (; zv != end; zv++) {
 			if (Z_TYPE_P(zv) == IS_STRING || Z_TYPE_P(zv) == IS_ARRAY) {
-				copy_zval(zv, zv);
+				rv_copy_zval(zv, zv);
 			}
 		}
 		return ht;
@@ -48,7 +48,7 @@ static zend_array *copy_array(zend_array *src)
 			string_keys = true;
 		}
 		if (Z_TYPE(p->val) == IS_STRING || Z_TYPE(p->val) == IS_ARRAY) {
-			copy_zval(&p->val, &p->val);
+			rv_copy_zval(&p->val, &p->val);
 		}
 	}
 	if (string_keys) {
@@ -57,14 +57,14 @@ static zend_array *copy_array(zend_array *src)
 	return ht;
 }
 
-static void copy_zval(zval *dst, const zval *src)
+void rv_copy_zval(zval *dst, const zval *src)
 {
 	switch (Z_TYPE_P(src)) {
 		case IS_STRING:
 			ZVAL_STR(dst, copy_string(Z_STR_P(src)));
 			break;
 		case IS_ARRAY:
-			ZVAL_ARR(dst, copy_array(Z_ARR_P(src)));
+			ZVAL_ARR(dst, rv_copy_array(Z_ARR_P(src)));
 			break;
 		default:
 			ZVAL_COPY_VALUE(dst, src);
@@ -97,11 +97,13 @@ zend_result rv_materialize(zval *dst, uint32_t kind, const void *area, size_t si
 			if (borrow) {
 				ZVAL_COPY_VALUE(dst, (const zval *)area);
 			} else {
-				copy_zval(dst, (const zval *)area);
+				rv_copy_zval(dst, (const zval *)area);
 			}
 			return SUCCESS;
 		case RV_KIND_SERIALIZED:
 			return unserialize_into(dst, area, size);
+		case RV_KIND_GRAPH:
+			return rv_graph_materialize(dst, area, borrow);
 		default:
 			php_error_docref(NULL, E_WARNING, "Cached value has an unknown encoding %u", kind);
 			ZVAL_NULL(dst);
@@ -113,6 +115,14 @@ const char *rv_type_name(uint32_t kind, const void *area)
 {
 	if (kind == RV_KIND_ZVAL) {
 		return zend_zval_type_name((const zval *)area);
+	}
+	if (kind == RV_KIND_GRAPH) {
+		const zval *root = &((const rv_graph_header *)area)->root;
+		if (Z_TYPE_P(root) != IS_PTR) {
+			return zend_zval_type_name(root);
+		}
+		uint32_t node = ((const rv_node *)Z_PTR_P(root))->kind;
+		return node == RV_NODE_ARRAY ? "array" : node == RV_NODE_REF ? "reference" : "object";
 	}
 	/* Serialized values are objects, or arrays holding objects or references. */
 	return *(const char *)area == 'a' ? "array" : "object";

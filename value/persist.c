@@ -17,6 +17,7 @@
 #include "php.h"
 #include "php_resident.h"
 #include "value.h"
+#include "internal.h"
 #include "zend_closures.h"
 #include "zend_generators.h"
 #include "zend_smart_str.h"
@@ -131,6 +132,9 @@ static void render(smart_str *out, const rv_path *p)
 			render_key(out, p->key);
 			smart_str_appendc(out, ']');
 			break;
+		case RV_PATH_SERIALIZED:
+			smart_str_appends(out, "->__serialize()");
+			break;
 		case RV_PATH_PROP: {
 			const char *class_name, *prop;
 			size_t prop_len;
@@ -166,71 +170,12 @@ static zend_result refuse(uint32_t arg_num, const rv_path *path, const char *wha
 
 typedef struct plan_ctx {
 	size_t size;
-	bool needs_serialize;
+	bool graph;           /* met an object or a shared reference */
 	uint32_t depth;
 	uint32_t arg_num;
-	HashTable *visited;   /* objects and references already checked */
 } plan_ctx;
 
 static zend_result plan_zval(plan_ctx *c, zval *zv, const rv_path *path);
-
-static bool first_visit(plan_ctx *c, const void *p)
-{
-	if (!c->visited) {
-		ALLOC_HASHTABLE(c->visited);
-		zend_hash_init(c->visited, 8, NULL, NULL, 0);
-	}
-	return zend_hash_index_add_empty_element(c->visited, (zend_ulong)(uintptr_t)p) != NULL;
-}
-
-static bool has_serialization_hooks(const zend_class_entry *ce)
-{
-	return ce->__serialize || ce->serialize
-		|| zend_hash_str_exists(&ce->function_table, "__sleep", sizeof("__sleep") - 1);
-}
-
-static zend_result plan_object(plan_ctx *c, zend_object *obj, const rv_path *path)
-{
-	zend_class_entry *ce = obj->ce;
-	if (ce == zend_ce_closure) {
-		return refuse(c->arg_num, path, "a Closure", NULL);
-	}
-	if (ce == zend_ce_generator) {
-		return refuse(c->arg_num, path, "a Generator", NULL);
-	}
-	if (ce->ce_flags & ZEND_ACC_ANON_CLASS) {
-		return refuse(c->arg_num, path, "an instance of an anonymous class", NULL);
-	}
-	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
-		return refuse(c->arg_num, path, "an instance of", ZSTR_VAL(ce->name));
-	}
-	c->needs_serialize = true;
-	if (!first_visit(c, obj) || has_serialization_hooks(ce)) {
-		/* What a hook returns is checked by the serializer itself. */
-		return SUCCESS;
-	}
-	zval zobj;
-	ZVAL_OBJ(&zobj, obj);
-	HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
-	if (!props) {
-		return SUCCESS;
-	}
-	zend_result rc = SUCCESS;
-	zend_string *key;
-	zend_ulong idx;
-	zval *val;
-	ZEND_HASH_FOREACH_KEY_VAL(props, idx, key, val) {
-		rv_path here = { .up = path, .kind = key ? RV_PATH_PROP : RV_PATH_INDEX, .index = idx, .key = key };
-		if (Z_TYPE_P(val) == IS_INDIRECT) {
-			val = Z_INDIRECT_P(val);
-		}
-		if (Z_TYPE_P(val) != IS_UNDEF && (rc = plan_zval(c, val, &here)) == FAILURE) {
-			break;
-		}
-	} ZEND_HASH_FOREACH_END();
-	zend_release_properties(props);
-	return rc;
-}
 
 static zend_result plan_array(plan_ctx *c, zend_array *a, const rv_path *path)
 {
@@ -268,6 +213,8 @@ static zend_result plan_array(plan_ctx *c, zend_array *a, const rv_path *path)
 	return SUCCESS;
 }
 
+/* FAILURE with c->graph set (and no exception): the value needs the graph
+ * encoding (value/graph_persist.c), which takes over from here. */
 static zend_result plan_zval(plan_ctx *c, zval *zv, const rv_path *path)
 {
 again:
@@ -288,12 +235,10 @@ again:
 			return plan_array(c, Z_ARR_P(zv), path);
 		case IS_REFERENCE:
 			/* A reference nobody else holds is a plain value (serialize()
-			 * agrees); a shared one needs the serializer to keep it. */
+			 * agrees); a shared one is part of the value's identity. */
 			if (Z_REFCOUNT_P(zv) > 1) {
-				c->needs_serialize = true;
-				if (!first_visit(c, Z_REF_P(zv))) {
-					return SUCCESS;
-				}
+				c->graph = true;
+				return FAILURE;
 			}
 			zv = Z_REFVAL_P(zv);
 			goto again;
@@ -301,15 +246,8 @@ again:
 			zv = Z_INDIRECT_P(zv);
 			goto again;
 		case IS_OBJECT:
-			if (++c->depth > RV_MAX_DEPTH) {
-				zend_argument_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
-				return FAILURE;
-			}
-			if (plan_object(c, Z_OBJ_P(zv), path) == FAILURE) {
-				return FAILURE;
-			}
-			c->depth--;
-			return SUCCESS;
+			c->graph = true;
+			return FAILURE;
 		case IS_RESOURCE:
 			return refuse(c->arg_num, path, "a resource", NULL);
 		default:
@@ -321,54 +259,38 @@ zend_result rv_plan_value(rv_plan *plan, zval *value, const rv_path *path, uint3
 {
 	memset(plan, 0, sizeof(*plan));
 	plan->value = value;
+	plan->path = path;
+	plan->arg_num = arg_num;
 	RESIDENT_G(xlat_gen)++;
 
 	plan_ctx c = { .size = sizeof(zval), .arg_num = arg_num };
-	zend_result rc = plan_zval(&c, value, path);
-	if (c.visited) {
-		zend_hash_destroy(c.visited);
-		FREE_HASHTABLE(c.visited);
-	}
-	if (rc == FAILURE) {
-		return FAILURE;
-	}
-	if (!c.needs_serialize) {
+	if (plan_zval(&c, value, path) == SUCCESS) {
 		plan->kind = RV_KIND_ZVAL;
 		plan->size = c.size;
 		return SUCCESS;
 	}
-
-	php_serialize_data_t var_hash;
-	smart_str buf = {0};
-	PHP_VAR_SERIALIZE_INIT(var_hash);
-	php_var_serialize(&buf, value, &var_hash);
-	PHP_VAR_SERIALIZE_DESTROY(var_hash);
-	if (EG(exception)) {
-		smart_str_free(&buf);
+	if (!c.graph) {
 		return FAILURE;
 	}
-	plan->kind = RV_KIND_SERIALIZED;
-	plan->serialized = smart_str_extract(&buf);
-	plan->size = ZSTR_LEN(plan->serialized);
+	plan->graph = rv_graph_plan_value(value, path, arg_num, &plan->size);
+	if (!plan->graph) {
+		return FAILURE;
+	}
+	plan->kind = RV_KIND_GRAPH;
 	return SUCCESS;
 }
 
 void rv_plan_release(rv_plan *plan)
 {
-	if (plan->serialized) {
-		zend_string_release(plan->serialized);
-		plan->serialized = NULL;
+	if (plan->graph) {
+		rv_graph_plan_free(plan->graph);
+		plan->graph = NULL;
 	}
 }
 
 /* --- write pass --------------------------------------------------------------- */
 
-typedef struct writer {
-	char *cur;
-	char *end;
-} writer;
-
-static zend_always_inline void *bump(writer *w, size_t size)
+void *rv_bump(rv_writer *w, size_t size)
 {
 	void *p = w->cur;
 	if (UNEXPECTED(size > (size_t)(w->end - w->cur))) {
@@ -382,7 +304,12 @@ static zend_always_inline void *bump(writer *w, size_t size)
 	return p;
 }
 
-static zend_string *write_string(writer *w, zend_string *src)
+size_t rv_string_plan(zend_string *s)
+{
+	return xlat_lookup(str_slot(s), s, same_string) ? 0 : string_size(s);
+}
+
+zend_string *rv_write_string(rv_writer *w, zend_string *src)
 {
 	resident_xlat_slot *slot = str_slot(src);
 	zend_string *dst = xlat_lookup(slot, src, same_string);
@@ -390,7 +317,7 @@ static zend_string *write_string(writer *w, zend_string *src)
 		return dst;
 	}
 	size_t len = ZSTR_LEN(src);
-	dst = bump(w, string_size(src));
+	dst = rv_bump(w, string_size(src));
 	slot->dst = dst;
 	GC_SET_REFCOUNT(dst, 2);
 	GC_TYPE_INFO(dst) = GC_STRING | ((IS_STR_INTERNED | (GC_FLAGS(src) & IS_STR_VALID_UTF8)) << GC_FLAGS_SHIFT);
@@ -400,7 +327,71 @@ static zend_string *write_string(writer *w, zend_string *src)
 	return dst;
 }
 
-static zend_array *write_array(writer *w, zend_array *src);
+static void init_array_header(zend_array *dst, zend_long next_free)
+{
+	GC_SET_REFCOUNT(dst, 2);
+	GC_TYPE_INFO(dst) = GC_ARRAY | ((IS_ARRAY_IMMUTABLE | GC_NOT_COLLECTABLE) << GC_FLAGS_SHIFT);
+	dst->pDestructor = NULL;
+	dst->nInternalPointer = 0;
+	dst->nNextFreeElement = next_free;
+}
+
+zend_array *rv_write_empty_array(rv_writer *w, size_t *plan_size, zend_long next_free)
+{
+	if (!w) {
+		*plan_size += ALIGNED(sizeof(zend_array)) + ALIGNED(sizeof(rv_uninitialized_bucket));
+		return NULL;
+	}
+	zend_array *dst = rv_bump(w, ALIGNED(sizeof(zend_array)));
+	init_array_header(dst, next_free);
+	HT_FLAGS(dst) = HASH_FLAG_UNINITIALIZED;
+	dst->nTableMask = HT_MIN_MASK;
+	dst->nTableSize = HT_MIN_SIZE;
+	dst->nNumUsed = 0;
+	dst->nNumOfElements = 0;
+	void *data = rv_bump(w, ALIGNED(sizeof(rv_uninitialized_bucket)));
+	memcpy(data, rv_uninitialized_bucket, sizeof(rv_uninitialized_bucket));
+	HT_SET_DATA_ADDR(dst, data);
+	return dst;
+}
+
+zend_array *rv_array_begin(rv_writer *w, size_t *plan_size, zend_array *src)
+{
+	if (!w) {
+		*plan_size += ALIGNED(sizeof(zend_array)) + array_data_size(src);
+		return NULL;
+	}
+	uint32_t count = zend_hash_num_elements(src);
+	zend_array *dst = rv_bump(w, ALIGNED(sizeof(zend_array)));
+	init_array_header(dst, src->nNextFreeElement);
+	void *data = rv_bump(w, array_data_size(src));
+	if (HT_IS_PACKED(src)) {
+		HT_FLAGS(dst) = HASH_FLAG_PACKED | HASH_FLAG_STATIC_KEYS;
+		dst->nTableMask = HT_MIN_MASK;
+		dst->nNumUsed = src->nNumUsed;
+		dst->nNumOfElements = count;
+		dst->nTableSize = table_size(src->nNumUsed);
+		HT_SET_DATA_ADDR(dst, data);
+		HT_HASH_RESET_PACKED(dst);
+		return dst;
+	}
+	uint32_t size = table_size(count);
+	HT_FLAGS(dst) = HASH_FLAG_STATIC_KEYS;
+	dst->nTableSize = size;
+	dst->nTableMask = HT_SIZE_TO_MASK(size);
+	dst->nNumUsed = dst->nNumOfElements = count;
+	HT_SET_DATA_ADDR(dst, data);
+	HT_HASH_RESET(dst);
+	return dst;
+}
+
+void rv_array_link(zend_array *dst, uint32_t pos)
+{
+	Bucket *q = dst->arData + pos;
+	uint32_t n = (uint32_t)q->h | dst->nTableMask;
+	Z_NEXT(q->val) = HT_HASH(dst, n);
+	HT_HASH(dst, n) = HT_IDX_TO_HASH(pos);
+}
 
 /* Every byte written to the segment is defined, padding included: other
  * processes read it, and tools like valgrind cannot follow writes across
@@ -411,12 +402,14 @@ static zend_always_inline void copy_scalar(zval *dst, const zval *src)
 	Z_TYPE_INFO_P(dst) = Z_TYPE_P(src);
 }
 
-static void write_zval(writer *w, zval *dst, zval *src)
+static zend_array *write_array(rv_writer *w, zend_array *src);
+
+static void write_zval(rv_writer *w, zval *dst, zval *src)
 {
 again:
 	switch (Z_TYPE_P(src)) {
 		case IS_STRING:
-			ZVAL_INTERNED_STR(dst, write_string(w, Z_STR_P(src)));
+			ZVAL_INTERNED_STR(dst, rv_write_string(w, Z_STR_P(src)));
 			return;
 		case IS_ARRAY:
 			Z_ARR_P(dst) = write_array(w, Z_ARR_P(src));
@@ -434,7 +427,7 @@ again:
 	}
 }
 
-static zend_array *write_array(writer *w, zend_array *src)
+static zend_array *write_array(rv_writer *w, zend_array *src)
 {
 	resident_xlat_slot *slot = NULL;
 	zend_array *dst;
@@ -444,38 +437,15 @@ static zend_array *write_array(writer *w, zend_array *src)
 			return dst;
 		}
 	}
-	dst = bump(w, ALIGNED(sizeof(zend_array)));
+	bool empty = zend_hash_num_elements(src) == 0;
+	dst = empty ? rv_write_empty_array(w, NULL, src->nNextFreeElement) : rv_array_begin(w, NULL, src);
 	if (slot) {
 		slot->dst = dst;
 	}
-	GC_SET_REFCOUNT(dst, 2);
-	GC_TYPE_INFO(dst) = GC_ARRAY | ((IS_ARRAY_IMMUTABLE | GC_NOT_COLLECTABLE) << GC_FLAGS_SHIFT);
-	dst->pDestructor = NULL;
-	dst->nInternalPointer = 0;
-	dst->nNextFreeElement = src->nNextFreeElement;
-
-	uint32_t count = zend_hash_num_elements(src);
-	if (count == 0) {
-		HT_FLAGS(dst) = HASH_FLAG_UNINITIALIZED;
-		dst->nTableMask = HT_MIN_MASK;
-		dst->nTableSize = HT_MIN_SIZE;
-		dst->nNumUsed = 0;
-		dst->nNumOfElements = 0;
-		void *data = bump(w, ALIGNED(sizeof(rv_uninitialized_bucket)));
-		memcpy(data, rv_uninitialized_bucket, sizeof(rv_uninitialized_bucket));
-		HT_SET_DATA_ADDR(dst, data);
+	if (empty) {
 		return dst;
 	}
-
 	if (HT_IS_PACKED(src)) {
-		HT_FLAGS(dst) = HASH_FLAG_PACKED | HASH_FLAG_STATIC_KEYS;
-		dst->nTableMask = HT_MIN_MASK;
-		dst->nNumUsed = src->nNumUsed;
-		dst->nNumOfElements = count;
-		dst->nTableSize = table_size(src->nNumUsed);
-		void *data = bump(w, ALIGNED(HT_HASH_SIZE(HT_MIN_MASK) + (size_t)src->nNumUsed * sizeof(zval)));
-		HT_SET_DATA_ADDR(dst, data);
-		HT_HASH_RESET_PACKED(dst);
 		zval *from = src->arPacked, *to = dst->arPacked;
 		for (uint32_t i = 0; i < src->nNumUsed; i++) {
 			if (Z_TYPE(from[i]) > IS_DOUBLE) {
@@ -487,14 +457,6 @@ static zend_array *write_array(writer *w, zend_array *src)
 		}
 		return dst;
 	}
-
-	uint32_t size = table_size(count);
-	HT_FLAGS(dst) = HASH_FLAG_STATIC_KEYS;
-	dst->nTableSize = size;
-	dst->nTableMask = HT_SIZE_TO_MASK(size);
-	void *data = bump(w, ALIGNED(HT_HASH_SIZE(dst->nTableMask) + (size_t)count * sizeof(Bucket)));
-	HT_SET_DATA_ADDR(dst, data);
-	HT_HASH_RESET(dst);
 	uint32_t i = 0;
 	Bucket *p = src->arData, *end = p + src->nNumUsed;
 	for (; p != end; p++) {
@@ -507,11 +469,9 @@ static zend_array *write_array(writer *w, zend_array *src)
 		}
 		Bucket *q = dst->arData + i;
 		q->h = p->h;
-		q->key = p->key ? write_string(w, p->key) : NULL;
+		q->key = p->key ? rv_write_string(w, p->key) : NULL;
 		write_zval(w, &q->val, val);
-		uint32_t n = (uint32_t)q->h | dst->nTableMask;
-		Z_NEXT(q->val) = HT_HASH(dst, n);
-		HT_HASH(dst, n) = HT_IDX_TO_HASH(i);
+		rv_array_link(dst, i);
 		i++;
 	}
 	/* Symbol tables can count a deleted variable still. */
@@ -521,14 +481,14 @@ static zend_array *write_array(writer *w, zend_array *src)
 
 void rv_write(rv_plan *plan, void *area)
 {
-	if (plan->kind == RV_KIND_SERIALIZED) {
-		memcpy(area, ZSTR_VAL(plan->serialized), plan->size);
+	if (plan->kind == RV_KIND_GRAPH) {
+		rv_graph_write(plan->graph, plan->value, plan->path, area, plan->size);
 		return;
 	}
 	/* A fresh, empty dedup cache, as the plan pass had: the same walk makes
 	 * the same decisions, so the layout fits the planned size exactly. */
 	RESIDENT_G(xlat_gen)++;
-	writer w = { .cur = (char *)area + sizeof(zval), .end = (char *)area + plan->size };
+	rv_writer w = { .cur = (char *)area + sizeof(zval), .end = (char *)area + plan->size };
 	write_zval(&w, (zval *)area, plan->value);
 	Z_EXTRA_P((zval *)area) = 0;
 	/* Less only if a symbol table counted a deleted variable. */

@@ -13,7 +13,8 @@
 #include "php.h"
 
 #define RV_KIND_ZVAL 1
-#define RV_KIND_SERIALIZED 2
+#define RV_KIND_SERIALIZED 2   /* PHP's serializer format (kept readable, not written any more) */
+#define RV_KIND_GRAPH 3        /* objects and references: see graph.h */
 
 /* Values nested deeper than this are refused (keeps C recursion bounded). */
 #define RV_MAX_DEPTH 1024
@@ -21,24 +22,29 @@
 /* Where a value sits inside the argument, for error messages. */
 typedef struct rv_path {
 	const struct rv_path *up;
-	enum { RV_PATH_ROOT, RV_PATH_INDEX, RV_PATH_KEY, RV_PATH_PROP } kind;
+	enum { RV_PATH_ROOT, RV_PATH_INDEX, RV_PATH_KEY, RV_PATH_PROP, RV_PATH_SERIALIZED } kind;
 	zend_ulong index;
 	zend_string *key;     /* KEY, PROP */
 	const char *name;     /* ROOT: the argument's name */
 } rv_path;
 
+typedef struct rv_graph_plan rv_graph_plan;
+
 typedef struct rv_plan {
 	zval *value;
+	const rv_path *path;
+	uint32_t arg_num;
 	uint32_t kind;
 	size_t size;              /* bytes of the value area */
-	zend_string *serialized;  /* RV_KIND_SERIALIZED */
+	rv_graph_plan *graph;     /* RV_KIND_GRAPH */
 } rv_plan;
 
 /* Checks a value and computes its encoded size. On a value that cannot be
  * cached it throws (TypeError naming the path, or ValueError for depth) and
  * returns FAILURE. `path` names the argument for messages. */
 zend_result rv_plan_value(rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num);
-/* Encodes the planned value into `area` (plan->size bytes, 16-byte aligned). */
+/* Encodes the planned value into `area` (plan->size bytes, 16-byte aligned).
+ * Runs no PHP code. */
 void rv_write(rv_plan *plan, void *area);
 void rv_plan_release(rv_plan *plan);
 
@@ -46,6 +52,13 @@ void rv_plan_release(rv_plan *plan);
  * must not outlive the caller's read section; otherwise a request-local
  * deep copy. Returns FAILURE (with a warning) on a corrupt encoding. */
 zend_result rv_materialize(zval *dst, uint32_t kind, const void *area, size_t size, bool borrow);
+
+/* Deep, request-local copies of immutable strings and arrays. */
+void rv_copy_zval(zval *dst, const zval *src);
+zend_array *rv_copy_array(zend_array *src);
+/* Decodes RV_KIND_GRAPH (value/graph_materialize.c); may run PHP code
+ * (autoloading, __unserialize, __wakeup). */
+zend_result rv_graph_materialize(zval *dst, const void *area, bool borrow);
 
 /* The integer an entry holds, for atomic updates in place (readers copy the
  * zval, so changing its lval is safe); NULL if it is not a plain integer. */

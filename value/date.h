@@ -1,0 +1,27 @@
+/*
+ * Direct codecs for the DateTime family: the C state of a DateTime,
+ * DateTimeImmutable, DateTimeZone or DateInterval (or a subclass that keeps
+ * the parent's own serialization) is copied as a struct, instead of going
+ * through __serialize() and the date parser on every fetch.
+ */
+#ifndef RESIDENT_VALUE_DATE_H
+#define RESIDENT_VALUE_DATE_H
+
+#include "php.h"
+#include "internal.h"
+
+/* RV_NATIVE_* for this object, or RV_NATIVE_NONE. `direct`: the class is
+ * listed in resident.direct_classes (copy even if it overrides hooks). */
+uint32_t rv_native_kind(zend_object *obj, bool direct);
+
+/* Plan (plan_size != NULL: adds the bytes, returns NULL) or write the
+ * object's C state; returns where it was written. */
+const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w);
+
+/* Restores the C state into a fresh object of the right class. */
+zend_result rv_native_restore(uint32_t kind, zend_object *obj, const void *state);
+
+/* Frees what rv_native_restore's time zone lookups keep for the request. */
+void rv_native_request_end(void);
+
+#endif

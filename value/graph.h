@@ -1,0 +1,109 @@
+/*
+ * Object graphs in a store entry (RV_KIND_GRAPH).
+ *
+ * A value holding objects or PHP references is laid out like a pure value
+ * (interned strings, immutable arrays), except that what must be built
+ * again on every fetch is a *node*, reached through an IS_PTR zval:
+ *
+ *   - an array on the path to a node is an immutable *template* plus the
+ *     positions of its IS_PTR elements; a fetch duplicates the template
+ *     (a memcpy) and patches those positions; arrays off that path stay
+ *     shared;
+ *   - an object is a record: its class and property names (a shape shared
+ *     by the objects of the same layout), and the values;
+ *   - a PHP reference, an enum case, an object in PHP's serializer format
+ *     (Serializable), and the DateTime family (value/date.c) have nodes of
+ *     their own.
+ *
+ * Objects and references carry ids, so identity, cycles and references
+ * inside one value survive exactly as with unserialize(); two fetches never
+ * share an object.
+ */
+#ifndef RESIDENT_VALUE_GRAPH_H
+#define RESIDENT_VALUE_GRAPH_H
+
+#include "php.h"
+
+enum {
+	RV_NODE_ARRAY = 1,
+	RV_NODE_OBJECT,
+	RV_NODE_REF,
+	RV_NODE_ENUM,
+	RV_NODE_SERIALIZED,
+};
+
+/* Objects whose C state a codec of ours copies (value/date.c). */
+enum {
+	RV_NATIVE_NONE = 0,
+	RV_NATIVE_DATE,        /* DateTime, DateTimeImmutable and subclasses */
+	RV_NATIVE_TIMEZONE,
+	RV_NATIVE_INTERVAL,
+};
+
+typedef struct rv_node {
+	uint32_t kind;
+	uint32_t id;           /* objects and references: 1..n; 0 for arrays */
+} rv_node;
+
+typedef struct rv_graph_header {
+	uint32_t nids;         /* objects and references in the value */
+	uint32_t _pad;
+	zval root;
+} rv_graph_header;
+
+typedef struct rv_array_node {
+	rv_node n;
+	zend_array *tmpl;
+	uint32_t npatch;
+	uint32_t patch[];      /* positions of IS_PTR elements (packed: index; hash: bucket) */
+} rv_array_node;
+
+/* What a fetch does with an object after its graph is complete. */
+enum {
+	RV_OBJ_PROPS = 0,      /* properties written into the object */
+	RV_OBJ_WAKEUP = 1,     /* the same, then __wakeup() */
+	RV_OBJ_UNSERIALIZE = 2 /* __unserialize(data) */
+};
+
+/* Flags of one property in a shape. */
+enum {
+	RV_PROP_OBJECT_HASH = 1  /* held spl_object_hash() of its object: rewritten on fetch */
+};
+
+typedef struct rv_shape {
+	zend_string *class_name;     /* as declared */
+	zend_string *lc_class_name;  /* lowercase, for the class table */
+	uint32_t nprops;
+	uint32_t mode;               /* RV_OBJ_* */
+	zend_string **names;         /* mangled property names, nprops of them */
+	uint8_t *prop_flags;         /* RV_PROP_*, nprops of them */
+} rv_shape;
+
+typedef struct rv_object_node {
+	rv_node n;
+	rv_shape *shape;
+	uint32_t native;             /* RV_NATIVE_* */
+	uint32_t _pad;
+	const void *native_state;    /* the codec's copy of the C state */
+	zval data;                   /* RV_OBJ_UNSERIALIZE: the __serialize() array */
+	zval props[];                /* the property values, in shape order */
+} rv_object_node;
+
+typedef struct rv_ref_node {
+	rv_node n;
+	zval value;
+} rv_ref_node;
+
+typedef struct rv_enum_node {
+	rv_node n;
+	zend_string *lc_class_name;
+	zend_string *class_name;
+	zend_string *case_name;
+} rv_enum_node;
+
+typedef struct rv_serialized_node {
+	rv_node n;
+	zend_string *data;           /* serialize() of this one object */
+} rv_serialized_node;
+
+#endif

@@ -1,0 +1,436 @@
+/*
+ * Graph encoding -> fresh PHP objects (see graph.h).
+ *
+ * Objects are made the way unserialize() makes them: no constructor, the
+ * properties written straight into their slots (readonly and visibility do
+ * not apply; declared types are checked), dynamic ones into the property
+ * table; a missing class gives __PHP_Incomplete_Class. __unserialize() and
+ * __wakeup() run once the whole graph exists, children before parents, as
+ * unserialize() orders them. Strings and arrays off the path to an object
+ * are still shared with the segment when the request borrows.
+ */
+#include "php.h"
+#include "php_resident.h"
+#include "value.h"
+#include "graph.h"
+#include "date.h"
+#include "zend_enum.h"
+#include "zend_interfaces.h"
+#include "ext/standard/php_var.h"
+#include "ext/standard/php_incomplete_class.h"
+#include "ext/spl/php_spl.h"
+
+typedef struct resolved_shape {
+	zend_class_entry *ce;          /* NULL: the class is gone (incomplete class) */
+	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */
+} resolved_shape;
+
+typedef struct deferred {
+	zend_object *obj;
+	uint32_t mode;
+	zval data;
+} deferred;
+
+typedef struct decoder {
+	bool borrow;
+	zval *ids;                     /* id -> object or reference made so far */
+	uint32_t nids;
+	HashTable resolved;            /* rv_shape* -> resolved_shape* */
+	deferred *defer;
+	uint32_t ndefer;
+	uint32_t cap;
+} decoder;
+
+/* On FAILURE (an exception is pending) dst holds nothing. */
+static zend_result decode(decoder *d, zval *dst, const zval *src);
+
+static zend_result fail(zval *dst)
+{
+	zval_ptr_dtor(dst);
+	ZVAL_UNDEF(dst);
+	return FAILURE;
+}
+
+static void defer(decoder *d, zend_object *obj, uint32_t mode, zval *data)
+{
+	if (d->ndefer == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 16;
+		d->defer = erealloc(d->defer, d->cap * sizeof(deferred));
+	}
+	deferred *e = &d->defer[d->ndefer++];
+	e->obj = obj;
+	e->mode = mode;
+	if (data) {
+		ZVAL_COPY_VALUE(&e->data, data);
+	} else {
+		ZVAL_UNDEF(&e->data);
+	}
+}
+
+/* --- classes and properties -------------------------------------------------- */
+
+static zend_class_entry *find_class(zend_string *name, zend_string *lc)
+{
+	zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), lc);
+	if (ce && (ce->ce_flags & ZEND_ACC_LINKED)) {
+		return ce;
+	}
+	return zend_lookup_class(name);
+}
+
+/* The declaration a stored (mangled) property name lands in, as
+ * unserialize() would find it: the same name and visibility, a parent's
+ * private property, or the same name with another visibility. */
+static zend_property_info *declaration_of(zend_class_entry *ce, zend_string *mangled)
+{
+	const char *class_name, *prop;
+	size_t prop_len;
+	if (zend_unmangle_property_name_ex(mangled, &class_name, &prop, &prop_len) == FAILURE) {
+		return NULL;
+	}
+	zend_property_info *info = zend_hash_str_find_ptr(&ce->properties_info, prop, prop_len);
+	if (class_name && class_name[0] != '*' && class_name[0]) {
+		/* Private to class_name: that class's slot, if it is an ancestor. */
+		for (zend_class_entry *p = ce; p; p = p->parent) {
+			if (strcmp(ZSTR_VAL(p->name), class_name) == 0) {
+				zend_property_info *own = zend_hash_str_find_ptr(&p->properties_info, prop, prop_len);
+				if (own && own->ce == p && (own->flags & ZEND_ACC_PRIVATE)) {
+					info = own;
+				}
+				break;
+			}
+		}
+	}
+	if (info && (info->flags & ZEND_ACC_STATIC)) {
+		return NULL;
+	}
+#if PHP_VERSION_ID >= 80400
+	/* Property hooks (8.4): a virtual property has no slot. */
+	if (info && (info->flags & ZEND_ACC_VIRTUAL)) {
+		return NULL;
+	}
+#endif
+	return info;
+}
+
+static resolved_shape *resolve(decoder *d, const rv_shape *shape)
+{
+	zval *known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape);
+	if (known) {
+		return Z_PTR_P(known);
+	}
+	resolved_shape *r = emalloc(sizeof(resolved_shape) + shape->nprops * sizeof(zend_property_info *));
+	r->info = (zend_property_info **)(r + 1);
+	r->ce = find_class(shape->class_name, shape->lc_class_name);
+	for (uint32_t i = 0; i < shape->nprops; i++) {
+		r->info[i] = r->ce ? declaration_of(r->ce, shape->names[i]) : NULL;
+	}
+	zval ptr;
+	ZVAL_PTR(&ptr, r);
+	zend_hash_index_add_new(&d->resolved, (zend_ulong)(uintptr_t)shape, &ptr);
+	return r;
+}
+
+static zend_result write_dynamic(zend_object *obj, zend_string *name, zval *value)
+{
+	zend_class_entry *ce = obj->ce;
+	if (ce != php_ce_incomplete_class) {
+		if (ce->ce_flags & ZEND_ACC_NO_DYNAMIC_PROPERTIES) {
+			zend_throw_error(NULL, "Cannot create dynamic property %s::$%s", ZSTR_VAL(ce->name), zend_get_unmangled_property_name(name));
+			return FAILURE;
+		}
+		if (!(ce->ce_flags & ZEND_ACC_ALLOW_DYNAMIC_PROPERTIES)) {
+			zend_error(E_DEPRECATED, "Creation of dynamic property %s::$%s is deprecated", ZSTR_VAL(ce->name), zend_get_unmangled_property_name(name));
+			if (EG(exception)) {
+				return FAILURE;
+			}
+		}
+	}
+	zend_hash_update(zend_std_get_properties(obj), name, value);
+	return SUCCESS;
+}
+
+static zend_result write_declared(zend_object *obj, zend_property_info *info, zval *value)
+{
+	zval *slot = OBJ_PROP(obj, info->offset);
+	if (ZEND_TYPE_IS_SET(info->type)) {
+		if (Z_ISREF_P(value)) {
+			if (!zend_verify_prop_assignable_by_ref(info, value, 1)) {
+				return FAILURE;
+			}
+			ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(value), info);
+		} else if (!zend_verify_property_type(info, value, 1)) {
+			return FAILURE;
+		}
+	}
+	zval old;
+	ZVAL_COPY_VALUE(&old, slot);
+	ZVAL_COPY_VALUE(slot, value);
+	zval_ptr_dtor(&old);
+	return SUCCESS;
+}
+
+static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+{
+	const rv_shape *shape = o->shape;
+	for (uint32_t i = 0; i < shape->nprops; i++) {
+		zval v;
+		if (decode(d, &v, &o->props[i]) == FAILURE) {
+			return FAILURE;
+		}
+		if (shape->prop_flags[i] & RV_PROP_OBJECT_HASH) {
+			zval_ptr_dtor(&v);
+			ZVAL_STR(&v, php_spl_object_hash(obj));
+		}
+		zend_result rc = r->info[i] ? write_declared(obj, r->info[i], &v) : write_dynamic(obj, shape->names[i], &v);
+		if (rc == FAILURE) {
+			zval_ptr_dtor(&v);
+			return FAILURE;
+		}
+	}
+	return SUCCESS;
+}
+
+/* --- nodes ---------------------------------------------------------------------- */
+
+static zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
+{
+	resolved_shape *r = resolve(d, o->shape);
+	if (EG(exception)) {
+		return FAILURE;
+	}
+	if (r->ce) {
+		if (object_init_ex(dst, r->ce) == FAILURE) {
+			ZVAL_UNDEF(dst);
+			return FAILURE;
+		}
+	} else {
+		object_init_ex(dst, php_ce_incomplete_class);
+		php_store_class_name(dst, o->shape->class_name);
+	}
+	zend_object *obj = Z_OBJ_P(dst);
+	ZVAL_OBJ(&d->ids[o->n.id], obj);
+	if (o->native && r->ce && rv_native_restore(o->native, obj, o->native_state) == FAILURE) {
+		if (!EG(exception)) {
+			zend_throw_error(NULL, "Cannot restore the state of a cached %s", ZSTR_VAL(r->ce->name));
+		}
+		return fail(dst);
+	}
+	if (o->shape->mode == RV_OBJ_UNSERIALIZE) {
+		zval data;
+		if (decode(d, &data, &o->data) == FAILURE) {
+			return fail(dst);
+		}
+		if (r->ce) {
+			defer(d, obj, RV_OBJ_UNSERIALIZE, &data);
+		} else {
+			/* unserialize() keeps the data of an unknown class as its
+			 * properties; so do we. */
+			zend_string *k;
+			zval *v;
+			ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL(data), k, v) {
+				if (k) {
+					Z_TRY_ADDREF_P(v);
+					zend_hash_update(zend_std_get_properties(obj), k, v);
+				}
+			} ZEND_HASH_FOREACH_END();
+			zval_ptr_dtor(&data);
+		}
+		return SUCCESS;
+	}
+	if (fill_props(d, obj, o, r) == FAILURE) {
+		return fail(dst);
+	}
+	if (o->shape->mode == RV_OBJ_WAKEUP && r->ce) {
+		defer(d, obj, RV_OBJ_WAKEUP, NULL);
+	}
+	return SUCCESS;
+}
+
+static zend_result decode_enum(zval *dst, const rv_enum_node *e)
+{
+	zend_class_entry *ce = find_class(e->class_name, e->lc_class_name);
+	if (!ce) {
+		if (!EG(exception)) {
+			zend_throw_error(NULL, "Class '%s' not found", ZSTR_VAL(e->class_name));
+		}
+		return FAILURE;
+	}
+	if (!(ce->ce_flags & ZEND_ACC_ENUM)) {
+		zend_throw_error(NULL, "Class '%s' is not an enum", ZSTR_VAL(e->class_name));
+		return FAILURE;
+	}
+	zend_class_constant *c = zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), e->case_name);
+	if (!c || !(ZEND_CLASS_CONST_FLAGS(c) & ZEND_CLASS_CONST_IS_CASE)) {
+		zend_throw_error(NULL, "Undefined constant %s::%s", ZSTR_VAL(ce->name), ZSTR_VAL(e->case_name));
+		return FAILURE;
+	}
+	zend_object *obj = zend_enum_get_case(ce, e->case_name);
+	if (!obj) {
+		return FAILURE;
+	}
+	ZVAL_OBJ_COPY(dst, obj);
+	return SUCCESS;
+}
+
+static zend_result decode_serialized(zval *dst, const rv_serialized_node *s)
+{
+	const unsigned char *p = (const unsigned char *)ZSTR_VAL(s->data);
+	php_unserialize_data_t var_hash;
+	PHP_VAR_UNSERIALIZE_INIT(var_hash);
+	bool ok = php_var_unserialize(dst, &p, p + ZSTR_LEN(s->data), &var_hash);
+	PHP_VAR_UNSERIALIZE_DESTROY(var_hash);
+	if (!ok) {
+		zval_ptr_dtor(dst);
+		ZVAL_NULL(dst);
+		if (!EG(exception)) {
+			zend_throw_error(NULL, "A cached object could not be unserialized");
+		}
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* Replaces what is left of IS_PTR elements (after a failure) so the array
+ * can be destroyed. */
+static void neutralize(zend_array *ht, const rv_array_node *a, uint32_t from)
+{
+	for (uint32_t i = from; i < a->npatch; i++) {
+		zval *el = HT_IS_PACKED(ht) ? &ht->arPacked[a->patch[i]] : &ht->arData[a->patch[i]].val;
+		ZVAL_NULL(el);
+	}
+}
+
+static zend_result decode_array(decoder *d, zval *dst, const rv_array_node *a)
+{
+	zend_array *ht = d->borrow ? zend_array_dup(a->tmpl) : rv_copy_array(a->tmpl);
+	for (uint32_t i = 0; i < a->npatch; i++) {
+		zval *el = HT_IS_PACKED(ht) ? &ht->arPacked[a->patch[i]] : &ht->arData[a->patch[i]].val;
+		zval v;
+		if (decode(d, &v, el) == FAILURE) {
+			neutralize(ht, a, i);
+			zend_array_destroy(ht);
+			return FAILURE;
+		}
+		ZVAL_COPY_VALUE(el, &v);
+	}
+	ZVAL_ARR(dst, ht);
+	return SUCCESS;
+}
+
+static zend_result decode(decoder *d, zval *dst, const zval *src)
+{
+	if (Z_TYPE_P(src) != IS_PTR) {
+		if (d->borrow) {
+			ZVAL_COPY_VALUE(dst, src);
+		} else {
+			rv_copy_zval(dst, src);
+		}
+		return SUCCESS;
+	}
+	const rv_node *n = Z_PTR_P(src);
+	if (n->id && Z_TYPE(d->ids[n->id]) != IS_UNDEF) {
+		/* Met before in this value: the same object or reference. */
+		zval *seen = &d->ids[n->id];
+		if (Z_TYPE_P(seen) == IS_OBJECT) {
+			ZVAL_OBJ_COPY(dst, Z_OBJ_P(seen));
+		} else {
+			ZVAL_COPY(dst, seen);
+		}
+		return SUCCESS;
+	}
+	switch (n->kind) {
+		case RV_NODE_ARRAY:
+			return decode_array(d, dst, (const rv_array_node *)n);
+		case RV_NODE_OBJECT:
+			return decode_object(d, dst, (const rv_object_node *)n);
+		case RV_NODE_REF: {
+			const rv_ref_node *r = (const rv_ref_node *)n;
+			ZVAL_NEW_REF(dst, &EG(uninitialized_zval));
+			ZVAL_REF(&d->ids[n->id], Z_REF_P(dst));
+			zval v;
+			if (decode(d, &v, &r->value) == FAILURE) {
+				return fail(dst);
+			}
+			ZVAL_COPY_VALUE(Z_REFVAL_P(dst), &v);
+			return SUCCESS;
+		}
+		case RV_NODE_ENUM:
+			if (decode_enum(dst, (const rv_enum_node *)n) == FAILURE) {
+				ZVAL_UNDEF(dst);
+				return FAILURE;
+			}
+			ZVAL_OBJ(&d->ids[n->id], Z_OBJ_P(dst));
+			return SUCCESS;
+		case RV_NODE_SERIALIZED:
+			if (decode_serialized(dst, (const rv_serialized_node *)n) == FAILURE) {
+				ZVAL_UNDEF(dst);
+				return FAILURE;
+			}
+			if (Z_TYPE_P(dst) == IS_OBJECT) {
+				ZVAL_OBJ(&d->ids[n->id], Z_OBJ_P(dst));
+			}
+			return SUCCESS;
+	}
+	zend_throw_error(NULL, "A cached value has an unknown node kind %u", n->kind);
+	ZVAL_UNDEF(dst);
+	return FAILURE;
+}
+
+/* __unserialize() and __wakeup(), in the order the objects were completed. */
+static zend_result run_deferred(decoder *d)
+{
+	zend_result rc = SUCCESS;
+	for (uint32_t i = 0; i < d->ndefer; i++) {
+		deferred *e = &d->defer[i];
+		if (rc == SUCCESS && !EG(exception)) {
+			if (e->mode == RV_OBJ_UNSERIALIZE) {
+				zend_call_known_instance_method_with_1_params(e->obj->ce->__unserialize, e->obj, NULL, &e->data);
+			} else {
+				zend_call_method_with_0_params(e->obj, e->obj->ce, NULL, "__wakeup", NULL);
+			}
+			if (EG(exception)) {
+				rc = FAILURE;
+			}
+		}
+		zval_ptr_dtor(&e->data);
+	}
+	return rc;
+}
+
+static void resolved_dtor(zval *zv)
+{
+	efree(Z_PTR_P(zv));
+}
+
+zend_result rv_graph_materialize(zval *dst, const void *area, bool borrow)
+{
+	const rv_graph_header *h = area;
+	decoder d = { .borrow = borrow, .nids = h->nids };
+	d.ids = safe_emalloc(h->nids + 1, sizeof(zval), 0);
+	for (uint32_t i = 0; i <= h->nids; i++) {
+		ZVAL_UNDEF(&d.ids[i]);
+	}
+	zend_hash_init(&d.resolved, 8, NULL, resolved_dtor, 0);
+
+	zend_result rc = decode(&d, dst, &h->root);
+	if (rc == FAILURE) {
+		/* The deferred hooks of a graph that is thrown away do not run. */
+		for (uint32_t i = 0; i < d.ndefer; i++) {
+			zval_ptr_dtor(&d.defer[i].data);
+		}
+		d.ndefer = 0;
+	} else {
+		rc = run_deferred(&d);
+	}
+	if (d.defer) {
+		efree(d.defer);
+	}
+	efree(d.ids);
+	zend_hash_destroy(&d.resolved);
+	if (rc == FAILURE) {
+		zval_ptr_dtor(dst);
+		ZVAL_NULL(dst);
+	}
+	return rc;
+}

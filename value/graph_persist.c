@@ -1,0 +1,893 @@
+/*
+ * PHP value with objects or references -> graph encoding (see graph.h).
+ *
+ * One walker, run three times over the value:
+ *   COLLECT  validates, and runs the userland hooks (__serialize, __sleep,
+ *            Serializable) once each, keeping what they return;
+ *   PLAN     sizes the encoding exactly;
+ *   WRITE    lays it out in the reserved entry.
+ * No PHP code runs during PLAN and WRITE, so both see the same graph and
+ * the layout fits the planned size (a hook that changes the graph behind
+ * COLLECT's back is caught and refused, never written past).
+ */
+#include "php.h"
+#include "php_resident.h"
+#include "value.h"
+#include "graph.h"
+#include "internal.h"
+#include "date.h"
+#include "zend_closures.h"
+#include "zend_interfaces.h"
+#include "zend_enum.h"
+#include "zend_generators.h"
+#include "zend_smart_str.h"
+#include "ext/standard/php_var.h"
+#include "ext/spl/php_spl.h"
+
+typedef enum { COLLECT, PLAN, WRITE } pass;
+
+typedef struct gctx {
+	pass pass;
+	uint32_t arg_num;
+	uint32_t depth;
+	uint32_t next_id;
+	size_t size;            /* PLAN: bytes needed */
+	rv_writer w;            /* WRITE */
+	HashTable visited;      /* COLLECT: objects/references seen */
+	HashTable states;       /* handle -> what a hook returned (COLLECT fills) */
+	HashTable ids;          /* PLAN/WRITE: handle or reference -> id */
+	HashTable arrays;       /* PLAN: array -> IS_LONG npatch (-1: pure); WRITE: -> IS_PTR written */
+	HashTable shapes;       /* shape key -> IS_PTR written shape (WRITE) */
+	void **nodes;           /* WRITE: id -> node */
+	uint32_t nodes_cap;
+} gctx;
+
+/* -1 failure (exception thrown), 0 plain value, 1 a node (or leads to one) */
+static int walk(gctx *c, zval *dst, zval *src, const rv_path *path);
+
+static void *take(gctx *c, size_t size)
+{
+	size = ZEND_MM_ALIGNED_SIZE(size);
+	if (c->pass == PLAN) {
+		c->size += size;
+		return NULL;
+	}
+	return rv_bump(&c->w, size);
+}
+
+static zend_string *string_of(gctx *c, zend_string *s)
+{
+	if (c->pass == PLAN) {
+		c->size += rv_string_plan(s);
+		return NULL;
+	}
+	return rv_write_string(&c->w, s);
+}
+
+static zend_result changed(void)
+{
+	zend_throw_error(NULL, "The value changed while it was being cached (a __serialize() or __sleep() hook modified it)");
+	return FAILURE;
+}
+
+/* --- identity ------------------------------------------------------------------ */
+
+static zend_ulong identity_key(const void *p)
+{
+	return (zend_ulong)(uintptr_t)p;
+}
+
+/* PLAN/WRITE: the id of an object or reference, assigning the next one on a
+ * first visit (*first). The two passes visit in the same order. */
+static uint32_t id_of(gctx *c, const void *p, bool *first)
+{
+	zval *known = zend_hash_index_find(&c->ids, identity_key(p));
+	if (known) {
+		*first = false;
+		return (uint32_t)Z_LVAL_P(known);
+	}
+	zval id;
+	ZVAL_LONG(&id, ++c->next_id);
+	zend_hash_index_add_new(&c->ids, identity_key(p), &id);
+	*first = true;
+	return c->next_id;
+}
+
+static void node_at(gctx *c, uint32_t id, void *node)
+{
+	if (id >= c->nodes_cap) {
+		uint32_t cap = c->nodes_cap ? c->nodes_cap * 2 : 64;
+		while (cap <= id) {
+			cap *= 2;
+		}
+		c->nodes = erealloc(c->nodes, cap * sizeof(void *));
+		memset(c->nodes + c->nodes_cap, 0, (cap - c->nodes_cap) * sizeof(void *));
+		c->nodes_cap = cap;
+	}
+	c->nodes[id] = node;
+}
+
+static void set_ptr(zval *dst, void *node)
+{
+	if (dst) {
+		ZVAL_PTR(dst, node);
+		Z_EXTRA_P(dst) = 0;
+	}
+}
+
+/* --- refusals ---------------------------------------------------------------------- */
+
+static zend_result refuse(gctx *c, const rv_path *path, const char *what, const char *class_name)
+{
+	zend_string *where = rv_path_render(path);
+	if (class_name) {
+		zend_argument_type_error(c->arg_num, "cannot be cached: %s is %s %s", ZSTR_VAL(where), what, class_name);
+	} else {
+		zend_argument_type_error(c->arg_num, "cannot be cached: %s is %s", ZSTR_VAL(where), what);
+	}
+	zend_string_release(where);
+	return FAILURE;
+}
+
+static zend_result check_class(gctx *c, zend_class_entry *ce, const rv_path *path)
+{
+	if (ce == zend_ce_closure) {
+		return refuse(c, path, "a Closure", NULL);
+	}
+	if (ce == zend_ce_generator) {
+		return refuse(c, path, "a Generator", NULL);
+	}
+	if (ce->ce_flags & ZEND_ACC_ANON_CLASS) {
+		return refuse(c, path, "an instance of an anonymous class", NULL);
+	}
+	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
+		return refuse(c, path, "an instance of", ZSTR_VAL(ce->name));
+	}
+	return SUCCESS;
+}
+
+/* --- how an object is encoded --------------------------------------------------- */
+
+typedef enum { ENC_PROPS, ENC_SLEEP, ENC_UNSERIALIZE, ENC_SERIALIZED, ENC_ENUM } encoding;
+
+static bool is_direct_class(zend_class_entry *ce)
+{
+	return resident_is_direct_class(ce);
+}
+
+static encoding encoding_of(zend_object *obj, uint32_t *native)
+{
+	zend_class_entry *ce = obj->ce;
+	*native = RV_NATIVE_NONE;
+	if (ce->ce_flags & ZEND_ACC_ENUM) {
+		return ENC_ENUM;
+	}
+	bool direct = is_direct_class(ce);
+	*native = rv_native_kind(obj, direct);
+	if (*native != RV_NATIVE_NONE || direct) {
+		return ENC_PROPS;
+	}
+	if (ce->__serialize) {
+		return ENC_UNSERIALIZE;
+	}
+	if (ce->serialize) {
+		return ENC_SERIALIZED;
+	}
+	if (zend_hash_str_exists(&ce->function_table, "__sleep", sizeof("__sleep") - 1)) {
+		return ENC_SLEEP;
+	}
+	return ENC_PROPS;
+}
+
+static bool has_wakeup(zend_class_entry *ce)
+{
+	return zend_hash_str_exists(&ce->function_table, "__wakeup", sizeof("__wakeup") - 1);
+}
+
+/* COLLECT: runs the object's hook and keeps what it returned. */
+static zend_result collect_hook(gctx *c, zend_object *obj, encoding enc, const rv_path *path)
+{
+	zval state, zobj;
+	ZVAL_UNDEF(&state);
+	ZVAL_OBJ(&zobj, obj);
+	switch (enc) {
+		case ENC_UNSERIALIZE:
+			zend_call_known_instance_method_with_0_params(obj->ce->__serialize, obj, &state);
+			if (EG(exception)) {
+				zval_ptr_dtor(&state);
+				return FAILURE;
+			}
+			if (Z_TYPE(state) != IS_ARRAY) {
+				zend_type_error("%s::__serialize() must return an array", ZSTR_VAL(obj->ce->name));
+				zval_ptr_dtor(&state);
+				return FAILURE;
+			}
+			break;
+		case ENC_SLEEP: {
+			zval retval;
+			zend_call_method_with_0_params(obj, obj->ce, NULL, "__sleep", &retval);
+			if (EG(exception)) {
+				zval_ptr_dtor(&retval);
+				return FAILURE;
+			}
+			if (Z_TYPE(retval) != IS_ARRAY) {
+				/* serialize() notices and stores null; refuse instead. */
+				zend_type_error("%s::__sleep() must return an array", ZSTR_VAL(obj->ce->name));
+				zval_ptr_dtor(&retval);
+				return FAILURE;
+			}
+			ZVAL_COPY_VALUE(&state, &retval);
+			break;
+		}
+		case ENC_SERIALIZED: {
+			php_serialize_data_t var_hash;
+			smart_str buf = {0};
+			PHP_VAR_SERIALIZE_INIT(var_hash);
+			php_var_serialize(&buf, &zobj, &var_hash);
+			PHP_VAR_SERIALIZE_DESTROY(var_hash);
+			if (EG(exception)) {
+				smart_str_free(&buf);
+				return FAILURE;
+			}
+			ZVAL_STR(&state, smart_str_extract(&buf));
+			break;
+		}
+		default:
+			return SUCCESS;
+	}
+	zend_hash_index_update(&c->states, obj->handle, &state);
+	return SUCCESS;
+}
+
+/* --- properties ---------------------------------------------------------------------- */
+
+/* The properties an object is stored with: declared slots in order, then
+ * dynamic ones (what serialize() sees), or the __sleep() selection. */
+typedef struct prop_list {
+	uint32_t n;
+	uint32_t cap;
+	zend_string **names;
+	zval **values;
+	bool plain;             /* all declared slots, no dynamic: the shape is the class's */
+	HashTable *release;     /* a properties table to give back */
+	zend_string **owned;    /* names made here (integer keys) */
+	uint32_t nowned;
+} prop_list;
+
+static void props_add(prop_list *l, zend_string *name, zval *value)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 8;
+		l->names = erealloc(l->names, l->cap * sizeof(*l->names));
+		l->values = erealloc(l->values, l->cap * sizeof(*l->values));
+	}
+	l->names[l->n] = name;
+	l->values[l->n] = value;
+	l->n++;
+}
+
+static void props_free(prop_list *l)
+{
+	if (l->names) {
+		efree(l->names);
+		efree(l->values);
+	}
+	for (uint32_t i = 0; i < l->nowned; i++) {
+		zend_string_release(l->owned[i]);
+	}
+	if (l->owned) {
+		efree(l->owned);
+	}
+	if (l->release) {
+		zend_release_properties(l->release);
+	}
+}
+
+static bool std_properties(zend_object *obj)
+{
+	return obj->handlers->get_properties == zend_std_get_properties && !obj->handlers->get_properties_for;
+}
+
+/* Declared slots in order, then dynamic properties, read straight from
+ * the object (what serialize() sees for a plain object). */
+static void raw_props(zend_object *obj, prop_list *l)
+{
+	zend_class_entry *ce = obj->ce;
+	l->plain = true;
+	for (int i = 0; i < ce->default_properties_count; i++) {
+		zend_property_info *info = ce->properties_info_table[i];
+		zval *v = OBJ_PROP_NUM(obj, i);
+		if (!info || Z_TYPE_P(v) == IS_UNDEF) {
+			l->plain = false;
+			continue;
+		}
+		props_add(l, info->name, v);
+	}
+	if (obj->properties) {
+		zend_string *key;
+		zval *v;
+		ZEND_HASH_FOREACH_STR_KEY_VAL(obj->properties, key, v) {
+			if (Z_TYPE_P(v) == IS_INDIRECT || !key) {
+				continue;
+			}
+			l->plain = false;
+			props_add(l, key, v);
+		} ZEND_HASH_FOREACH_END();
+	}
+}
+
+static zend_result props_of(gctx *c, zend_object *obj, encoding enc, bool raw, prop_list *l)
+{
+	memset(l, 0, sizeof(*l));
+	zend_class_entry *ce = obj->ce;
+	zval zobj;
+	ZVAL_OBJ(&zobj, obj);
+	if (enc == ENC_SLEEP) {
+		zval *names = zend_hash_index_find(&c->states, obj->handle);
+		if (!names) {
+			return changed();
+		}
+		HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
+		l->release = props;
+		zval *name;
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(names), name) {
+			ZVAL_DEREF(name);
+			if (Z_TYPE_P(name) != IS_STRING || !props) {
+				continue;
+			}
+			/* Like serialize(): the declared property of that name (with its
+			 * visibility), else a dynamic one. */
+			zend_property_info *info = zend_get_property_info(ce, Z_STR_P(name), 1);
+			zend_string *key = info && info != ZEND_WRONG_PROPERTY_INFO && !(info->flags & ZEND_ACC_STATIC) ? info->name : Z_STR_P(name);
+			zval *v = zend_hash_find(props, key);
+			if (v && Z_TYPE_P(v) == IS_INDIRECT) {
+				v = Z_INDIRECT_P(v);
+			}
+			if (v && Z_TYPE_P(v) != IS_UNDEF) {
+				props_add(l, key, v);
+			}
+		} ZEND_HASH_FOREACH_END();
+		return SUCCESS;
+	}
+	if (raw || std_properties(obj)) {
+		raw_props(obj, l);
+		return SUCCESS;
+	}
+	HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
+	l->release = props;
+	if (props) {
+		zend_string *key;
+		zend_ulong idx;
+		zval *v;
+		ZEND_HASH_FOREACH_KEY_VAL(props, idx, key, v) {
+			if (Z_TYPE_P(v) == IS_INDIRECT) {
+				v = Z_INDIRECT_P(v);
+			}
+			if (Z_TYPE_P(v) == IS_UNDEF) {
+				continue;
+			}
+			if (!key) {
+				/* Property names are strings; integer keys become them. */
+				key = zend_long_to_str((zend_long)idx);
+				l->owned = erealloc(l->owned, (l->nowned + 1) * sizeof(zend_string *));
+				l->owned[l->nowned++] = key;
+			}
+			props_add(l, key, v);
+		} ZEND_HASH_FOREACH_END();
+	}
+	return SUCCESS;
+}
+
+/* --- shapes ------------------------------------------------------------------------- */
+
+static zend_string *shape_key(zend_object *obj, uint32_t mode, const prop_list *l)
+{
+	smart_str key = {0};
+	smart_str_append_long(&key, (zend_long)(uintptr_t)obj->ce);
+	smart_str_appendc(&key, ':');
+	smart_str_append_long(&key, mode);
+	if (!l->plain) {
+		for (uint32_t i = 0; i < l->n; i++) {
+			smart_str_appendc(&key, '\0');
+			smart_str_append(&key, l->names[i]);
+		}
+	}
+	smart_str_0(&key);
+	return smart_str_extract(&key);
+}
+
+static rv_shape *shape_of(gctx *c, zend_object *obj, uint32_t mode, const prop_list *l)
+{
+	zend_string *key = shape_key(obj, mode, l);
+	zval *known = zend_hash_find(&c->shapes, key);
+	if (known) {
+		zend_string_release(key);
+		return Z_PTR_P(known);
+	}
+	rv_shape *shape = take(c, sizeof(rv_shape));
+	zend_string **names = take(c, sizeof(zend_string *) * (l->n ? l->n : 1));
+	uint8_t *flags = take(c, l->n ? l->n : 1);
+	zend_string *lc = zend_string_tolower(obj->ce->name);
+	zend_string *class_name = string_of(c, obj->ce->name);
+	zend_string *lc_name = string_of(c, lc);
+	zend_string_release(lc);
+	for (uint32_t i = 0; i < l->n; i++) {
+		zend_string *n = string_of(c, l->names[i]);
+		if (names) {
+			names[i] = n;
+			flags[i] = 0;
+		}
+	}
+	if (shape) {
+		shape->class_name = class_name;
+		shape->lc_class_name = lc_name;
+		shape->nprops = l->n;
+		shape->mode = mode;
+		shape->names = names;
+		shape->prop_flags = flags;
+	}
+	zval ptr;
+	ZVAL_PTR(&ptr, shape);
+	zend_hash_add_new(&c->shapes, key, &ptr);
+	zend_string_release(key);
+	return shape;
+}
+
+/* --- nodes ------------------------------------------------------------------------------ */
+
+static void init_object_node(gctx *c, rv_object_node *o, uint32_t id, rv_shape *shape, uint32_t native, const void *state)
+{
+	o->n.kind = RV_NODE_OBJECT;
+	o->n.id = id;
+	o->shape = shape;
+	o->native = native;
+	o->_pad = 0;
+	o->native_state = state;
+	ZVAL_NULL(&o->data);
+	Z_EXTRA(o->data) = 0;
+	node_at(c, id, o);
+}
+
+static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path)
+{
+	if (check_class(c, obj->ce, path) == FAILURE) {
+		return -1;
+	}
+	uint32_t native;
+	encoding enc = encoding_of(obj, &native);
+	bool direct = is_direct_class(obj->ce);
+	uint32_t id = 0;
+
+	if (c->pass == COLLECT) {
+		if (!zend_hash_index_add_empty_element(&c->visited, identity_key(obj))) {
+			return 1;
+		}
+		if (collect_hook(c, obj, enc, path) == FAILURE) {
+			return -1;
+		}
+	} else {
+		bool first;
+		id = id_of(c, obj, &first);
+		if (!first) {
+			set_ptr(dst, c->pass == WRITE ? c->nodes[id] : NULL);
+			return 1;
+		}
+		if (enc == ENC_ENUM) {
+			rv_enum_node *e = take(c, sizeof(rv_enum_node));
+			zend_string *lc = zend_string_tolower(obj->ce->name);
+			zend_string *lcn = string_of(c, lc);
+			zend_string_release(lc);
+			zend_string *cn = string_of(c, obj->ce->name);
+			zend_string *casen = string_of(c, Z_STR_P(zend_enum_fetch_case_name(obj)));
+			if (e) {
+				e->n.kind = RV_NODE_ENUM;
+				e->n.id = id;
+				e->lc_class_name = lcn;
+				e->class_name = cn;
+				e->case_name = casen;
+				node_at(c, id, e);
+			}
+			set_ptr(dst, e);
+			return 1;
+		}
+		if (enc == ENC_SERIALIZED) {
+			zval *blob = zend_hash_index_find(&c->states, obj->handle);
+			if (!blob) {
+				changed();
+				return -1;
+			}
+			rv_serialized_node *s = take(c, sizeof(rv_serialized_node));
+			zend_string *data = string_of(c, Z_STR_P(blob));
+			if (s) {
+				s->n.kind = RV_NODE_SERIALIZED;
+				s->n.id = id;
+				s->data = data;
+				node_at(c, id, s);
+			}
+			set_ptr(dst, s);
+			return 1;
+		}
+	}
+	if (enc == ENC_ENUM || enc == ENC_SERIALIZED) {
+		return 1;
+	}
+
+	if (++c->depth > RV_MAX_DEPTH) {
+		zend_argument_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+		return -1;
+	}
+	int rc = 1;
+	if (enc == ENC_UNSERIALIZE) {
+		zval *data = zend_hash_index_find(&c->states, obj->handle);
+		if (!data) {
+			changed();
+			return -1;
+		}
+		rv_object_node *o = NULL;
+		if (c->pass != COLLECT) {
+			o = take(c, sizeof(rv_object_node));
+			prop_list none = { .plain = true };
+			rv_shape *shape = shape_of(c, obj, RV_OBJ_UNSERIALIZE, &none);
+			if (o) {
+				init_object_node(c, o, id, shape, RV_NATIVE_NONE, NULL);
+			}
+			set_ptr(dst, o);
+		}
+		rv_path here = { .up = path, .kind = RV_PATH_SERIALIZED };
+		if (walk(c, o ? &o->data : NULL, data, &here) < 0) {
+			rc = -1;
+		}
+		c->depth--;
+		return rc;
+	}
+
+	prop_list l;
+	if (props_of(c, obj, enc, native != RV_NATIVE_NONE || direct, &l) == FAILURE) {
+		return -1;
+	}
+	uint32_t mode = !direct && native == RV_NATIVE_NONE && has_wakeup(obj->ce) ? RV_OBJ_WAKEUP : RV_OBJ_PROPS;
+	rv_object_node *o = NULL;
+	if (c->pass != COLLECT) {
+		o = take(c, sizeof(rv_object_node) + sizeof(zval) * l.n);
+		rv_shape *shape = shape_of(c, obj, mode, &l);
+		const void *state = native ? rv_native_persist(native, obj, c->pass == PLAN ? &c->size : NULL, &c->w) : NULL;
+		if (o) {
+			init_object_node(c, o, id, shape, native, state);
+			/* spl_object_hash() values held by a directly copied object
+			 * (Carbon's constructedObjectId) must name the fetched object. */
+			if (direct) {
+				zend_string *hash = php_spl_object_hash(obj);
+				for (uint32_t i = 0; i < l.n; i++) {
+					zval *v = l.values[i];
+					ZVAL_DEREF(v);
+					if (Z_TYPE_P(v) == IS_STRING && zend_string_equals(Z_STR_P(v), hash)) {
+						shape->prop_flags[i] |= RV_PROP_OBJECT_HASH;
+					}
+				}
+				zend_string_release(hash);
+			}
+		}
+		set_ptr(dst, o);
+	}
+	for (uint32_t i = 0; i < l.n && rc > 0; i++) {
+		rv_path here = { .up = path, .kind = RV_PATH_PROP, .key = l.names[i] };
+		if (walk(c, o ? &o->props[i] : NULL, l.values[i], &here) < 0) {
+			rc = -1;
+		}
+	}
+	props_free(&l);
+	c->depth--;
+	return rc;
+}
+
+static int walk_reference(gctx *c, zval *dst, zend_reference *ref, const rv_path *path)
+{
+	if (c->pass == COLLECT) {
+		if (!zend_hash_index_add_empty_element(&c->visited, identity_key(ref))) {
+			return 1;
+		}
+		return walk(c, NULL, &ref->val, path) < 0 ? -1 : 1;
+	}
+	bool first;
+	uint32_t id = id_of(c, ref, &first);
+	if (!first) {
+		set_ptr(dst, c->pass == WRITE ? c->nodes[id] : NULL);
+		return 1;
+	}
+	rv_ref_node *r = take(c, sizeof(rv_ref_node));
+	if (r) {
+		r->n.kind = RV_NODE_REF;
+		r->n.id = id;
+		node_at(c, id, r);
+	}
+	set_ptr(dst, r);
+	return walk(c, r ? &r->value : NULL, &ref->val, path) < 0 ? -1 : 1;
+}
+
+/* --- arrays ------------------------------------------------------------------------------- */
+
+static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
+{
+	uint32_t count = zend_hash_num_elements(a);
+	zend_ulong akey = identity_key(a);
+	zval *known = c->pass == COLLECT ? NULL : zend_hash_index_find(&c->arrays, akey);
+
+	if (c->pass == WRITE && known && Z_TYPE_P(known) == IS_PTR) {
+		/* Met before (a shared array): the same encoding serves again. */
+		rv_node *n = Z_PTR_P(known);
+		if (n->kind == RV_NODE_ARRAY) {
+			set_ptr(dst, n);
+			return 1;
+		}
+		Z_ARR_P(dst) = (zend_array *)n;
+		Z_TYPE_INFO_P(dst) = IS_ARRAY;
+		Z_EXTRA_P(dst) = 0;
+		return 0;
+	}
+	if (c->pass == PLAN && known) {
+		return Z_LVAL_P(known) >= 0 ? 1 : 0;
+	}
+	if (count == 0) {
+		zend_array *e = rv_write_empty_array(c->pass == WRITE ? &c->w : NULL, &c->size, a->nNextFreeElement);
+		if (dst) {
+			Z_ARR_P(dst) = e;
+			Z_TYPE_INFO_P(dst) = IS_ARRAY;
+			Z_EXTRA_P(dst) = 0;
+		}
+		return 0;
+	}
+	if (++c->depth > RV_MAX_DEPTH) {
+		zend_argument_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+		return -1;
+	}
+
+	if (c->pass == COLLECT) {
+		zend_string *key;
+		zend_ulong idx;
+		zval *val;
+		ZEND_HASH_FOREACH_KEY_VAL(a, idx, key, val) {
+			if (Z_TYPE_P(val) <= IS_STRING) {
+				continue;
+			}
+			rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
+			if (walk(c, NULL, val, &here) < 0) {
+				return -1;
+			}
+		} ZEND_HASH_FOREACH_END();
+		c->depth--;
+		return 0;
+	}
+
+	/* PLAN decides pure or template; WRITE follows. */
+	if (c->pass == WRITE && (!known || Z_TYPE_P(known) != IS_LONG)) {
+		changed();
+		return -1;
+	}
+	zend_long npatch = c->pass == WRITE ? Z_LVAL_P(known) : 0;
+	rv_array_node *node = NULL;
+	if (c->pass == WRITE && npatch >= 0) {
+		node = take(c, sizeof(rv_array_node) + sizeof(uint32_t) * (size_t)npatch);
+		node->n.kind = RV_NODE_ARRAY;
+		node->n.id = 0;
+		node->npatch = 0;
+	}
+	zend_array *out = rv_array_begin(c->pass == WRITE ? &c->w : NULL, &c->size, a);
+	if (out) {
+		out->nInternalPointer = 0;
+	}
+	zend_long found = 0;
+	uint32_t pos = 0;
+	zend_string *key;
+	zend_ulong idx;
+	zval *val;
+	bool packed = HT_IS_PACKED(a);
+	if (packed) {
+		for (uint32_t i = 0; i < a->nNumUsed; i++) {
+			zval *el = out ? &out->arPacked[i] : NULL;
+			val = &a->arPacked[i];
+			if (Z_TYPE_P(val) == IS_UNDEF) {
+				if (el) {
+					ZVAL_UNDEF(el);
+					el->value.lval = 0;
+					Z_EXTRA_P(el) = 0;
+				}
+				continue;
+			}
+			rv_path here = { .up = path, .kind = RV_PATH_INDEX, .index = i };
+			int r = walk(c, el, val, &here);
+			if (r < 0) {
+				return -1;
+			}
+			if (el) {
+				Z_EXTRA_P(el) = 0;
+			}
+			if (r > 0) {
+				if (node) {
+					node->patch[node->npatch++] = i;
+				}
+				found++;
+			}
+		}
+	} else {
+		ZEND_HASH_FOREACH_KEY_VAL_IND(a, idx, key, val) {
+			rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
+			Bucket *b = out ? out->arData + pos : NULL;
+			zend_string *k = key ? string_of(c, key) : NULL;
+			int r = walk(c, b ? &b->val : NULL, val, &here);
+			if (r < 0) {
+				return -1;
+			}
+			if (b) {
+				b->h = key ? ZSTR_H(key) : idx;
+				b->key = k;
+				rv_array_link(out, pos);
+			}
+			if (r > 0) {
+				if (node) {
+					node->patch[node->npatch++] = pos;
+				}
+				found++;
+			}
+			pos++;
+		} ZEND_HASH_FOREACH_END();
+		if (out) {
+			out->nNumUsed = out->nNumOfElements = pos;
+		}
+	}
+	c->depth--;
+
+	if (c->pass == PLAN) {
+		if (found) {
+			c->size += ZEND_MM_ALIGNED_SIZE(sizeof(rv_array_node) + sizeof(uint32_t) * (size_t)found);
+		}
+		zval v;
+		ZVAL_LONG(&v, found ? found : -1);
+		zend_hash_index_add_new(&c->arrays, akey, &v);
+		return found ? 1 : 0;
+	}
+	zval written;
+	if (node) {
+		if ((zend_long)node->npatch != npatch) {
+			changed();
+			return -1;
+		}
+		node->tmpl = out;
+		ZVAL_PTR(&written, node);
+		set_ptr(dst, node);
+	} else {
+		ZVAL_PTR(&written, out);
+		if (found) {
+			changed();
+			return -1;
+		}
+		Z_ARR_P(dst) = out;
+		Z_TYPE_INFO_P(dst) = IS_ARRAY;
+		Z_EXTRA_P(dst) = 0;
+	}
+	zend_hash_index_update(&c->arrays, akey, &written);
+	return node ? 1 : 0;
+}
+
+static int walk(gctx *c, zval *dst, zval *src, const rv_path *path)
+{
+again:
+	switch (Z_TYPE_P(src)) {
+		case IS_STRING:
+			if (c->pass == COLLECT) {
+				return 0;
+			}
+			{
+				zend_string *s = string_of(c, Z_STR_P(src));
+				if (dst) {
+					ZVAL_INTERNED_STR(dst, s);
+				}
+			}
+			return 0;
+		case IS_ARRAY:
+			return walk_array(c, dst, Z_ARR_P(src), path);
+		case IS_OBJECT:
+			return walk_object(c, dst, Z_OBJ_P(src), path);
+		case IS_REFERENCE:
+			if (Z_REFCOUNT_P(src) == 1) {
+				src = Z_REFVAL_P(src);
+				goto again;
+			}
+			return walk_reference(c, dst, Z_REF_P(src), path);
+		case IS_INDIRECT:
+			src = Z_INDIRECT_P(src);
+			goto again;
+		case IS_RESOURCE:
+			refuse(c, path, "a resource", NULL);
+			return -1;
+		case IS_UNDEF:
+		case IS_NULL:
+		case IS_FALSE:
+		case IS_TRUE:
+		case IS_LONG:
+		case IS_DOUBLE:
+			if (dst) {
+				dst->value.lval = Z_TYPE_P(src) >= IS_LONG ? src->value.lval : 0;
+				Z_TYPE_INFO_P(dst) = Z_TYPE_P(src);
+			}
+			return 0;
+		default:
+			refuse(c, path, "an internal value", NULL);
+			return -1;
+	}
+}
+
+/* --- entry points -------------------------------------------------------------------------- */
+
+struct rv_graph_plan {
+	gctx c;
+};
+
+static void gctx_init(gctx *c, uint32_t arg_num)
+{
+	memset(c, 0, sizeof(*c));
+	c->arg_num = arg_num;
+	zend_hash_init(&c->visited, 16, NULL, NULL, 0);
+	zend_hash_init(&c->states, 8, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&c->ids, 16, NULL, NULL, 0);
+	zend_hash_init(&c->arrays, 16, NULL, NULL, 0);
+	zend_hash_init(&c->shapes, 8, NULL, NULL, 0);
+}
+
+static void gctx_reset_pass(gctx *c, pass p)
+{
+	c->pass = p;
+	c->depth = 0;
+	c->next_id = 0;
+	zend_hash_clean(&c->ids);
+	zend_hash_clean(&c->shapes);
+	RESIDENT_G(xlat_gen)++;
+}
+
+rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t arg_num, size_t *size)
+{
+	rv_graph_plan *g = emalloc(sizeof(*g));
+	gctx *c = &g->c;
+	gctx_init(c, arg_num);
+	c->pass = COLLECT;
+	if (walk(c, NULL, value, path) < 0) {
+		rv_graph_plan_free(g);
+		return NULL;
+	}
+	gctx_reset_pass(c, PLAN);
+	c->size = sizeof(rv_graph_header);
+	if (walk(c, NULL, value, path) < 0) {
+		rv_graph_plan_free(g);
+		return NULL;
+	}
+	*size = c->size;
+	return g;
+}
+
+zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size)
+{
+	gctx *c = &g->c;
+	uint32_t nids = c->next_id;
+	gctx_reset_pass(c, WRITE);
+	rv_graph_header *h = area;
+	h->nids = nids;
+	h->_pad = 0;
+	c->w.cur = (char *)area + sizeof(rv_graph_header);
+	c->w.end = (char *)area + size;
+	int rc = walk(c, &h->root, value, path);
+	Z_EXTRA(h->root) = 0;
+	return rc < 0 ? FAILURE : SUCCESS;
+}
+
+void rv_graph_plan_free(rv_graph_plan *g)
+{
+	gctx *c = &g->c;
+	zend_hash_destroy(&c->visited);
+	zend_hash_destroy(&c->states);
+	zend_hash_destroy(&c->ids);
+	zend_hash_destroy(&c->arrays);
+	zend_hash_destroy(&c->shapes);
+	if (c->nodes) {
+		efree(c->nodes);
+	}
+	efree(g);
+}

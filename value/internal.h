@@ -1,0 +1,39 @@
+/*
+ * Shared by the files of value/: the layout primitives of the immutable
+ * encoding (persist.c) that the graph encoding (graph_persist.c) and the
+ * codecs (date.c) build on.
+ */
+#ifndef RESIDENT_VALUE_INTERNAL_H
+#define RESIDENT_VALUE_INTERNAL_H
+
+#include "php.h"
+#include "value.h"
+
+typedef struct rv_writer {
+	char *cur;
+	char *end;
+} rv_writer;
+
+/* The next `size` bytes (a multiple of 8) of the entry. */
+void *rv_bump(rv_writer *w, size_t size);
+
+/* Strings: bytes a string adds to the plan (0 if an equal one is already
+ * planned), and its interned copy in the entry. Both consult the same
+ * dedup cache, so call them in the same order in both passes. */
+size_t rv_string_plan(zend_string *s);
+zend_string *rv_write_string(rv_writer *w, zend_string *s);
+
+/* Arrays: with w == NULL, add the bytes to *plan_size and return NULL.
+ * rv_array_begin lays out the header and the data area of an array shaped
+ * like src (compacted); the caller fills packed elements, or hash buckets
+ * in order, linking each with rv_array_link. */
+zend_array *rv_write_empty_array(rv_writer *w, size_t *plan_size, zend_long next_free);
+zend_array *rv_array_begin(rv_writer *w, size_t *plan_size, zend_array *src);
+void rv_array_link(zend_array *dst, uint32_t pos);
+
+/* Graph encoding (graph_persist.c). */
+rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t arg_num, size_t *size);
+zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size);
+void rv_graph_plan_free(rv_graph_plan *g);
+
+#endif
