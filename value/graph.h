@@ -62,12 +62,15 @@ typedef struct rv_array_node {
 enum {
 	RV_OBJ_PROPS = 0,      /* properties written into the object */
 	RV_OBJ_WAKEUP = 1,     /* the same, then __wakeup() */
-	RV_OBJ_UNSERIALIZE = 2 /* __unserialize(data) */
+	RV_OBJ_UNSERIALIZE = 2,/* __unserialize(data) */
+	RV_OBJ_HEAP = 3,       /* SplHeap / SplPriorityQueue: insert() the items in data */
+	RV_OBJ_LOCALE = 4      /* (deferred only) Carbon: locale(data) */
 };
 
 /* Flags of one property in a shape. */
 enum {
-	RV_PROP_OBJECT_HASH = 1  /* held spl_object_hash() of its object: rewritten on fetch */
+	RV_PROP_OBJECT_HASH = 1, /* held spl_object_hash() of its object: rewritten on fetch */
+	RV_PROP_CARBON_LOCALE = 2/* Carbon's localTranslator, stored as its locale name */
 };
 
 typedef struct rv_shape {

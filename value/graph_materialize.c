@@ -181,6 +181,11 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 		if (shape->prop_flags[i] & RV_PROP_OBJECT_HASH) {
 			zval_ptr_dtor(&v);
 			ZVAL_STR(&v, php_spl_object_hash(obj));
+		} else if (shape->prop_flags[i] & RV_PROP_CARBON_LOCALE) {
+			/* The translator comes back through locale(), once the graph is
+			 * complete (as Carbon's __unserialize() does it). */
+			defer(d, obj, RV_OBJ_LOCALE, &v);
+			ZVAL_NULL(&v);
 		}
 		zend_result rc = r->info[i] ? write_declared(obj, r->info[i], &v) : write_dynamic(obj, shape->names[i], &v);
 		if (rc == FAILURE) {
@@ -216,13 +221,13 @@ static zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
 		}
 		return fail(dst);
 	}
-	if (o->shape->mode == RV_OBJ_UNSERIALIZE) {
+	if (o->shape->mode == RV_OBJ_UNSERIALIZE || o->shape->mode == RV_OBJ_HEAP) {
 		zval data;
 		if (decode(d, &data, &o->data) == FAILURE) {
 			return fail(dst);
 		}
 		if (r->ce) {
-			defer(d, obj, RV_OBJ_UNSERIALIZE, &data);
+			defer(d, obj, o->shape->mode, &data);
 		} else {
 			/* unserialize() keeps the data of an unknown class as its
 			 * properties; so do we. */
@@ -377,6 +382,28 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 	return FAILURE;
 }
 
+/* A heap gets its items back through insert(), with a queue's flags. */
+static void refill_heap(zend_object *obj, zval *data)
+{
+	zval *flags = zend_hash_str_find(Z_ARRVAL_P(data), "flags", 5);
+	zval *items = zend_hash_str_find(Z_ARRVAL_P(data), "items", 5);
+	if (flags) {
+		zend_call_method_with_1_params(obj, obj->ce, NULL, "setextractflags", NULL, flags);
+	}
+	zval *item;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(items), item) {
+		if (flags) {
+			zend_call_method_with_2_params(obj, obj->ce, NULL, "insert", NULL,
+				zend_hash_index_find(Z_ARRVAL_P(item), 0), zend_hash_index_find(Z_ARRVAL_P(item), 1));
+		} else {
+			zend_call_method_with_1_params(obj, obj->ce, NULL, "insert", NULL, item);
+		}
+		if (EG(exception)) {
+			return;
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
 /* __unserialize() and __wakeup(), in the order the objects were completed. */
 static zend_result run_deferred(decoder *d)
 {
@@ -384,10 +411,18 @@ static zend_result run_deferred(decoder *d)
 	for (uint32_t i = 0; i < d->ndefer; i++) {
 		deferred *e = &d->defer[i];
 		if (rc == SUCCESS && !EG(exception)) {
-			if (e->mode == RV_OBJ_UNSERIALIZE) {
-				zend_call_known_instance_method_with_1_params(e->obj->ce->__unserialize, e->obj, NULL, &e->data);
-			} else {
-				zend_call_method_with_0_params(e->obj, e->obj->ce, NULL, "__wakeup", NULL);
+			switch (e->mode) {
+				case RV_OBJ_UNSERIALIZE:
+					zend_call_known_instance_method_with_1_params(e->obj->ce->__unserialize, e->obj, NULL, &e->data);
+					break;
+				case RV_OBJ_HEAP:
+					refill_heap(e->obj, &e->data);
+					break;
+				case RV_OBJ_LOCALE:
+					zend_call_method_with_1_params(e->obj, e->obj->ce, NULL, "locale", NULL, &e->data);
+					break;
+				default:
+					zend_call_method_with_0_params(e->obj, e->obj->ce, NULL, "__wakeup", NULL);
 			}
 			if (EG(exception)) {
 				rc = FAILURE;

@@ -23,6 +23,7 @@
 #include "zend_smart_str.h"
 #include "ext/standard/php_var.h"
 #include "ext/spl/php_spl.h"
+#include "ext/spl/spl_heap.h"
 
 typedef enum { COLLECT, PLAN, WRITE } pass;
 
@@ -148,7 +149,7 @@ static zend_result check_class(gctx *c, zend_class_entry *ce, const rv_path *pat
 
 /* --- how an object is encoded --------------------------------------------------- */
 
-typedef enum { ENC_PROPS, ENC_SLEEP, ENC_UNSERIALIZE, ENC_SERIALIZED, ENC_ENUM } encoding;
+typedef enum { ENC_PROPS, ENC_SLEEP, ENC_UNSERIALIZE, ENC_SERIALIZED, ENC_ENUM, ENC_HEAP } encoding;
 
 static bool is_direct_class(zend_class_entry *ce)
 {
@@ -167,6 +168,10 @@ static encoding encoding_of(zend_object *obj, uint32_t *native)
 	if (*native != RV_NATIVE_NONE || direct) {
 		return ENC_PROPS;
 	}
+	if (instanceof_function(ce, spl_ce_SplHeap) || instanceof_function(ce, spl_ce_SplPriorityQueue)) {
+		/* serialize() keeps no heap content; the items are kept here. */
+		return ENC_HEAP;
+	}
 	if (ce->__serialize) {
 		return ENC_UNSERIALIZE;
 	}
@@ -182,6 +187,53 @@ static encoding encoding_of(zend_object *obj, uint32_t *native)
 static bool has_wakeup(zend_class_entry *ce)
 {
 	return zend_hash_str_exists(&ce->function_table, "__wakeup", sizeof("__wakeup") - 1);
+}
+
+/* A heap's items in extraction order, taken from a clone:
+ * ['flags' => extract flags (queues), 'items' => [item | [data, priority]]]. */
+static zend_result heap_items(zend_object *obj, zval *state)
+{
+	bool queue = instanceof_function(obj->ce, spl_ce_SplPriorityQueue);
+	zend_object *clone = obj->handlers->clone_obj(obj);
+	if (EG(exception)) {
+		if (clone) {
+			OBJ_RELEASE(clone);
+		}
+		return FAILURE;
+	}
+	zval items, rv, arg;
+	array_init(state);
+	array_init(&items);
+	if (queue) {
+		zend_call_method_with_0_params(obj, obj->ce, NULL, "getextractflags", &rv);
+		add_assoc_zval(state, "flags", &rv);
+		ZVAL_LONG(&arg, 3); /* SplPriorityQueue::EXTR_BOTH */
+		zend_call_method_with_1_params(clone, clone->ce, NULL, "setextractflags", NULL, &arg);
+	}
+	while (!EG(exception)) {
+		zend_call_method_with_0_params(clone, clone->ce, NULL, "valid", &rv);
+		if (Z_TYPE(rv) != IS_TRUE || EG(exception)) {
+			break;
+		}
+		zend_call_method_with_0_params(clone, clone->ce, NULL, "extract", &rv);
+		if (EG(exception)) {
+			break;
+		}
+		if (queue && Z_TYPE(rv) == IS_ARRAY) {
+			zval pair, *d = zend_hash_str_find(Z_ARRVAL(rv), "data", 4), *p = zend_hash_str_find(Z_ARRVAL(rv), "priority", 8);
+			array_init_size(&pair, 2);
+			Z_TRY_ADDREF_P(d);
+			Z_TRY_ADDREF_P(p);
+			add_next_index_zval(&pair, d);
+			add_next_index_zval(&pair, p);
+			zval_ptr_dtor(&rv);
+			ZVAL_COPY_VALUE(&rv, &pair);
+		}
+		add_next_index_zval(&items, &rv);
+	}
+	OBJ_RELEASE(clone);
+	add_assoc_zval(state, "items", &items);
+	return EG(exception) ? FAILURE : SUCCESS;
 }
 
 /* COLLECT: runs the object's hook and keeps what it returned. */
@@ -232,6 +284,12 @@ static zend_result collect_hook(gctx *c, zend_object *obj, encoding enc, const r
 			ZVAL_STR(&state, smart_str_extract(&buf));
 			break;
 		}
+		case ENC_HEAP:
+			if (heap_items(obj, &state) == FAILURE) {
+				zval_ptr_dtor(&state);
+				return FAILURE;
+			}
+			break;
 		default:
 			return SUCCESS;
 	}
@@ -378,6 +436,38 @@ static zend_result props_of(gctx *c, zend_object *obj, encoding enc, bool raw, p
 	return SUCCESS;
 }
 
+/* Carbon keeps its translator object in localTranslator; its own
+ * __serialize() keeps only the locale name (dumpLocale) and __unserialize()
+ * asks for that locale again. A direct copy does the same. */
+static bool is_carbon_translator(zend_object *obj, zend_string *name, zval *value)
+{
+	static const char prop[] = "\0*\0localTranslator";
+	if (Z_TYPE_P(value) != IS_OBJECT || !zend_string_equals_cstr(name, prop, sizeof(prop) - 1)) {
+		return false;
+	}
+	zend_class_entry *carbon = zend_hash_str_find_ptr(EG(class_table), "carbon\\carboninterface", sizeof("carbon\\carboninterface") - 1);
+	return carbon && instanceof_function(obj->ce, carbon);
+}
+
+/* COLLECT, direct classes: what stands in for a property (Carbon's
+ * translator -> its locale), kept in states. */
+static zend_result collect_direct(gctx *c, zend_object *obj, prop_list *l)
+{
+	for (uint32_t i = 0; i < l->n; i++) {
+		zval *v = l->values[i];
+		ZVAL_DEREF(v);
+		if (is_carbon_translator(obj, l->names[i], v)) {
+			zval locale;
+			zend_call_method_with_0_params(Z_OBJ_P(v), Z_OBJCE_P(v), NULL, "getlocale", &locale);
+			if (EG(exception)) {
+				return FAILURE;
+			}
+			zend_hash_index_update(&c->states, obj->handle, &locale);
+		}
+	}
+	return SUCCESS;
+}
+
 /* --- shapes ------------------------------------------------------------------------- */
 
 static zend_string *shape_key(zend_object *obj, uint32_t mode, const prop_list *l)
@@ -517,7 +607,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		return -1;
 	}
 	int rc = 1;
-	if (enc == ENC_UNSERIALIZE) {
+	if (enc == ENC_UNSERIALIZE || enc == ENC_HEAP) {
 		zval *data = zend_hash_index_find(&c->states, obj->handle);
 		if (!data) {
 			changed();
@@ -527,7 +617,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (c->pass != COLLECT) {
 			o = take(c, sizeof(rv_object_node));
 			prop_list none = { .plain = true };
-			rv_shape *shape = shape_of(c, obj, RV_OBJ_UNSERIALIZE, &none);
+			rv_shape *shape = shape_of(c, obj, enc == ENC_HEAP ? RV_OBJ_HEAP : RV_OBJ_UNSERIALIZE, &none);
 			if (o) {
 				init_object_node(c, o, id, shape, RV_NATIVE_NONE, NULL);
 			}
@@ -546,6 +636,10 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		return -1;
 	}
 	uint32_t mode = !direct && native == RV_NATIVE_NONE && has_wakeup(obj->ce) ? RV_OBJ_WAKEUP : RV_OBJ_PROPS;
+	if (direct && c->pass == COLLECT && collect_direct(c, obj, &l) == FAILURE) {
+		props_free(&l);
+		return -1;
+	}
 	rv_object_node *o = NULL;
 	if (c->pass != COLLECT) {
 		o = take(c, sizeof(rv_object_node) + sizeof(zval) * l.n);
@@ -571,7 +665,26 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	}
 	for (uint32_t i = 0; i < l.n && rc > 0; i++) {
 		rv_path here = { .up = path, .kind = RV_PATH_PROP, .key = l.names[i] };
-		if (walk(c, o ? &o->props[i] : NULL, l.values[i], &here) < 0) {
+		zval *v = l.values[i];
+		if (direct) {
+			zval *deref = v;
+			ZVAL_DEREF(deref);
+			if (is_carbon_translator(obj, l.names[i], deref)) {
+				if (c->pass == COLLECT) {
+					continue;    /* stands in as its locale name */
+				}
+				v = zend_hash_index_find(&c->states, obj->handle);
+				if (!v) {
+					changed();
+					rc = -1;
+					break;
+				}
+				if (o) {
+					o->shape->prop_flags[i] |= RV_PROP_CARBON_LOCALE;
+				}
+			}
+		}
+		if (walk(c, o ? &o->props[i] : NULL, v, &here) < 0) {
 			rc = -1;
 		}
 	}
