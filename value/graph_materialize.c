@@ -335,13 +335,17 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 	}
 	const rv_node *n = Z_PTR_P(src);
 	if (n->id && Z_TYPE(d->ids[n->id]) != IS_UNDEF) {
-		/* Met before in this value: the same object or reference. */
+		/* Met before in this value: the same object or reference. It may
+		 * close a cycle, which only the collector can free once the value
+		 * is dropped, and it finds only what was put in its root buffer:
+		 * unserialize() puts its objects there too. */
 		zval *seen = &d->ids[n->id];
 		if (Z_TYPE_P(seen) == IS_OBJECT) {
 			ZVAL_OBJ_COPY(dst, Z_OBJ_P(seen));
 		} else {
 			ZVAL_COPY(dst, seen);
 		}
+		gc_check_possible_root(Z_COUNTED_P(dst));
 		return SUCCESS;
 	}
 	switch (n->kind) {

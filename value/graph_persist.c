@@ -45,6 +45,7 @@ typedef struct gctx {
 
 /* -1 failure (exception thrown), 0 plain value, 1 a node (or leads to one) */
 static int walk(gctx *c, zval *dst, zval *src, const rv_path *path);
+static int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, const rv_path *path);
 
 static void *take(gctx *c, size_t size)
 {
@@ -684,7 +685,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 				}
 			}
 		}
-		if (walk(c, o ? &o->props[i] : NULL, v, &here) < 0) {
+		if (walk_member(c, o ? &o->props[i] : NULL, v, NULL, &here) < 0) {
 			rc = -1;
 		}
 	}
@@ -718,6 +719,32 @@ static int walk_reference(gctx *c, zval *dst, zend_reference *ref, const rv_path
 }
 
 /* --- arrays ------------------------------------------------------------------------------- */
+
+/* An element of an array or a property: where an array would contain
+ * itself (through a reference nobody else holds), serialize() writes null,
+ * and so do we. */
+static int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, const rv_path *path)
+{
+	zval *v = val;
+	if (Z_TYPE_P(v) == IS_REFERENCE && Z_REFCOUNT_P(v) == 1) {
+		v = Z_REFVAL_P(v);
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY || (GC_FLAGS(Z_ARR_P(v)) & GC_IMMUTABLE)) {
+		return walk(c, dst, val, path);
+	}
+	zend_array *a = Z_ARR_P(v);
+	if (GC_IS_RECURSIVE(a) || a == parent) {
+		if (dst) {
+			dst->value.lval = 0;
+			Z_TYPE_INFO_P(dst) = IS_NULL;
+		}
+		return 0;
+	}
+	GC_PROTECT_RECURSION(a);
+	int r = walk(c, dst, v, path);
+	GC_UNPROTECT_RECURSION(a);
+	return r;
+}
 
 static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 {
@@ -763,7 +790,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 				continue;
 			}
 			rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
-			if (walk(c, NULL, val, &here) < 0) {
+			if (walk_member(c, NULL, val, a, &here) < 0) {
 				return -1;
 			}
 		} ZEND_HASH_FOREACH_END();
@@ -807,7 +834,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 				continue;
 			}
 			rv_path here = { .up = path, .kind = RV_PATH_INDEX, .index = i };
-			int r = walk(c, el, val, &here);
+			int r = walk_member(c, el, val, a, &here);
 			if (r < 0) {
 				return -1;
 			}
@@ -826,7 +853,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 			rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
 			Bucket *b = out ? out->arData + pos : NULL;
 			zend_string *k = key ? string_of(c, key) : NULL;
-			int r = walk(c, b ? &b->val : NULL, val, &here);
+			int r = walk_member(c, b ? &b->val : NULL, val, a, &here);
 			if (r < 0) {
 				return -1;
 			}

@@ -235,8 +235,10 @@ again:
 			return plan_array(c, Z_ARR_P(zv), path);
 		case IS_REFERENCE:
 			/* A reference nobody else holds is a plain value (serialize()
-			 * agrees); a shared one is part of the value's identity. */
-			if (Z_REFCOUNT_P(zv) > 1) {
+			 * agrees); a shared one is part of the value's identity. An
+			 * array behind one may contain itself: the graph encoding
+			 * handles that as serialize() does. */
+			if (Z_REFCOUNT_P(zv) > 1 || Z_TYPE_P(Z_REFVAL_P(zv)) == IS_ARRAY) {
 				c->graph = true;
 				return FAILURE;
 			}
