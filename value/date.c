@@ -71,20 +71,17 @@ uint32_t rv_native_kind(zend_object *obj, bool direct)
 }
 
 /* A C string as a planned or written interned string. */
-static zend_string *cstring(const char *s, size_t *plan_size, rv_writer *w)
+static zend_string *cstring(const char *s, size_t *plan_size, rv_writer *w, HashTable *temps)
 {
 	if (!s) {
 		return NULL;
 	}
-	zend_string *tmp = zend_string_init(s, strlen(s), 0);
-	zend_string *out = NULL;
+	zend_string *tmp = rv_temp_string(temps, s, strlen(s));
 	if (plan_size) {
 		*plan_size += rv_string_plan(tmp);
-	} else {
-		out = rv_write_string(w, tmp);
+		return NULL;
 	}
-	zend_string_release(tmp);
-	return out;
+	return rv_write_string(w, tmp);
 }
 
 static zend_string *zstring(zend_string *s, size_t *plan_size, rv_writer *w)
@@ -111,15 +108,15 @@ static void *take(size_t size, size_t *plan_size, rv_writer *w)
 	return p;
 }
 
-const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w)
+const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w, HashTable *temps)
 {
 	switch (kind) {
 		case RV_NATIVE_DATE: {
 			php_date_obj *d = php_date_obj_from_obj(obj);
 			date_state *st = take(sizeof(date_state), plan_size, w);
 			const timelib_time *t = d->time;
-			zend_string *tz = t && t->zone_type == TIMELIB_ZONETYPE_ID && t->tz_info ? cstring(t->tz_info->name, plan_size, w) : NULL;
-			zend_string *abbr = t ? cstring(t->tz_abbr, plan_size, w) : NULL;
+			zend_string *tz = t && t->zone_type == TIMELIB_ZONETYPE_ID && t->tz_info ? cstring(t->tz_info->name, plan_size, w, temps) : NULL;
+			zend_string *abbr = t ? cstring(t->tz_abbr, plan_size, w, temps) : NULL;
 			if (st) {
 				st->initialized = t != NULL;
 				if (t) {
@@ -137,9 +134,9 @@ const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size
 			timezone_state *st = take(sizeof(timezone_state), plan_size, w);
 			zend_string *tz = NULL, *abbr = NULL;
 			if (z->initialized && z->type == TIMELIB_ZONETYPE_ID) {
-				tz = cstring(z->tzi.tz->name, plan_size, w);
+				tz = cstring(z->tzi.tz->name, plan_size, w, temps);
 			} else if (z->initialized && z->type == TIMELIB_ZONETYPE_ABBR) {
-				abbr = cstring(z->tzi.z.abbr, plan_size, w);
+				abbr = cstring(z->tzi.z.abbr, plan_size, w, temps);
 			}
 			if (st) {
 				st->initialized = z->initialized;

@@ -15,8 +15,9 @@
 uint32_t rv_native_kind(zend_object *obj, bool direct);
 
 /* Plan (plan_size != NULL: adds the bytes, returns NULL) or write the
- * object's C state; returns where it was written. */
-const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w);
+ * object's C state; returns where it was written. Strings it makes are
+ * kept in temps (see rv_temp_string). */
+const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w, HashTable *temps);
 
 /* Restores the C state into a fresh object of the right class. */
 zend_result rv_native_restore(uint32_t kind, zend_object *obj, const void *state);

@@ -39,6 +39,7 @@ typedef struct gctx {
 	HashTable ids;          /* PLAN/WRITE: handle or reference -> id */
 	HashTable arrays;       /* PLAN: array -> IS_LONG npatch (-1: pure); WRITE: -> IS_PTR written */
 	HashTable shapes;       /* shape key -> IS_PTR written shape (WRITE) */
+	HashTable temps;        /* strings made here, alive until the end (rv_temp_string) */
 	void **nodes;           /* WRITE: id -> node */
 	uint32_t nodes_cap;
 } gctx;
@@ -64,6 +65,19 @@ static zend_string *string_of(gctx *c, zend_string *s)
 		return NULL;
 	}
 	return rv_write_string(&c->w, s);
+}
+
+static zend_string *lower_name(gctx *c, zend_string *name)
+{
+	char buf[256];
+	if (ZSTR_LEN(name) < sizeof(buf)) {
+		zend_str_tolower_copy(buf, ZSTR_VAL(name), ZSTR_LEN(name));
+		return rv_temp_string(&c->temps, buf, ZSTR_LEN(name));
+	}
+	zend_string *lc = zend_string_tolower(name);
+	zend_string *kept = rv_temp_string(&c->temps, ZSTR_VAL(lc), ZSTR_LEN(lc));
+	zend_string_release(lc);
+	return kept;
 }
 
 static zend_result changed(void)
@@ -498,10 +512,8 @@ static rv_shape *shape_of(gctx *c, zend_object *obj, uint32_t mode, const prop_l
 	rv_shape *shape = take(c, sizeof(rv_shape));
 	zend_string **names = take(c, sizeof(zend_string *) * (l->n ? l->n : 1));
 	uint8_t *flags = take(c, l->n ? l->n : 1);
-	zend_string *lc = zend_string_tolower(obj->ce->name);
 	zend_string *class_name = string_of(c, obj->ce->name);
-	zend_string *lc_name = string_of(c, lc);
-	zend_string_release(lc);
+	zend_string *lc_name = string_of(c, lower_name(c, obj->ce->name));
 	for (uint32_t i = 0; i < l->n; i++) {
 		zend_string *n = string_of(c, l->names[i]);
 		if (names) {
@@ -565,9 +577,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		}
 		if (enc == ENC_ENUM) {
 			rv_enum_node *e = take(c, sizeof(rv_enum_node));
-			zend_string *lc = zend_string_tolower(obj->ce->name);
-			zend_string *lcn = string_of(c, lc);
-			zend_string_release(lc);
+			zend_string *lcn = string_of(c, lower_name(c, obj->ce->name));
 			zend_string *cn = string_of(c, obj->ce->name);
 			zend_string *casen = string_of(c, Z_STR_P(zend_enum_fetch_case_name(obj)));
 			if (e) {
@@ -645,7 +655,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	if (c->pass != COLLECT) {
 		o = take(c, sizeof(rv_object_node) + sizeof(zval) * l.n);
 		rv_shape *shape = shape_of(c, obj, mode, &l);
-		const void *state = native ? rv_native_persist(native, obj, c->pass == PLAN ? &c->size : NULL, &c->w) : NULL;
+		const void *state = native ? rv_native_persist(native, obj, c->pass == PLAN ? &c->size : NULL, &c->w, &c->temps) : NULL;
 		if (o) {
 			init_object_node(c, o, id, shape, native, state);
 			/* spl_object_hash() values held by a directly copied object
@@ -971,6 +981,7 @@ static void gctx_init(gctx *c, uint32_t arg_num)
 	zend_hash_init(&c->ids, 16, NULL, NULL, 0);
 	zend_hash_init(&c->arrays, 16, NULL, NULL, 0);
 	zend_hash_init(&c->shapes, 8, NULL, NULL, 0);
+	zend_hash_init(&c->temps, 8, NULL, ZVAL_PTR_DTOR, 0);
 }
 
 static void gctx_reset_pass(gctx *c, pass p)
@@ -1026,6 +1037,7 @@ void rv_graph_plan_free(rv_graph_plan *g)
 	zend_hash_destroy(&c->ids);
 	zend_hash_destroy(&c->arrays);
 	zend_hash_destroy(&c->shapes);
+	zend_hash_destroy(&c->temps);
 	if (c->nodes) {
 		efree(c->nodes);
 	}

@@ -23,6 +23,12 @@ void *rv_bump(rv_writer *w, size_t size);
 size_t rv_string_plan(zend_string *s);
 zend_string *rv_write_string(rv_writer *w, zend_string *s);
 
+/* A string made while encoding (a lowercase class name, a C string of
+ * ext/date), kept alive in `temps` until the value is written: the dedup
+ * cache compares by pointer first, so a freed string whose memory comes
+ * back as another string would be taken for it. */
+zend_string *rv_temp_string(HashTable *temps, const char *s, size_t len);
+
 /* Arrays: with w == NULL, add the bytes to *plan_size and return NULL.
  * rv_array_begin lays out the header and the data area of an array shaped
  * like src (compacted); the caller fills packed elements, or hash buckets

@@ -306,6 +306,18 @@ void *rv_bump(rv_writer *w, size_t size)
 	return p;
 }
 
+zend_string *rv_temp_string(HashTable *temps, const char *s, size_t len)
+{
+	zval *known = zend_hash_str_find(temps, s, len);
+	if (known) {
+		return Z_STR_P(known);
+	}
+	zval str;
+	ZVAL_STRINGL(&str, s, len);
+	zend_hash_str_add_new(temps, s, len, &str);
+	return Z_STR(str);
+}
+
 size_t rv_string_plan(zend_string *s)
 {
 	return xlat_lookup(str_slot(s), s, same_string) ? 0 : string_size(s);
