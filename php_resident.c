@@ -297,10 +297,13 @@ static PHP_RINIT_FUNCTION(resident)
 static PHP_RSHUTDOWN_FUNCTION(resident)
 {
 	rv_native_request_end();
-	if (RESIDENT_G(direct_cache)) {
-		zend_hash_destroy(RESIDENT_G(direct_cache));
-		FREE_HASHTABLE(RESIDENT_G(direct_cache));
-		RESIDENT_G(direct_cache) = NULL;
+	HashTable **caches[] = { &RESIDENT_G(direct_cache), &RESIDENT_G(layouts) };
+	for (size_t i = 0; i < sizeof(caches) / sizeof(caches[0]); i++) {
+		if (*caches[i]) {
+			zend_hash_destroy(*caches[i]);
+			FREE_HASHTABLE(*caches[i]);
+			*caches[i] = NULL;
+		}
 	}
 	return SUCCESS;
 }

@@ -78,9 +78,18 @@ typedef struct rv_shape {
 	zend_string *lc_class_name;  /* lowercase, for the class table */
 	uint32_t nprops;
 	uint32_t mode;               /* RV_OBJ_* */
+	/* The class's property layout when stored (rv_class_layout), 0 if
+	 * unknown: if it still matches, slots[] place the properties without
+	 * looking their names up. */
+	uint64_t layout;
 	zend_string **names;         /* mangled property names, nprops of them */
+	int32_t *slots;              /* declared slot number, or -1 (dynamic) */
 	uint8_t *prop_flags;         /* RV_PROP_*, nprops of them */
 } rv_shape;
+
+/* A fingerprint of a class's declared instance properties (names, slots,
+ * visibility, types), cached for the request. Never 0. */
+uint64_t rv_class_layout(zend_class_entry *ce);
 
 typedef struct rv_object_node {
 	rv_node n;

@@ -22,6 +22,7 @@
 
 typedef struct resolved_shape {
 	zend_class_entry *ce;          /* NULL: the class is gone (incomplete class) */
+	bool plain;                    /* a user class ready to instantiate directly */
 	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */
 } resolved_shape;
 
@@ -36,6 +37,8 @@ typedef struct decoder {
 	zval *ids;                     /* id -> object or reference made so far */
 	uint32_t nids;
 	HashTable resolved;            /* rv_shape* -> resolved_shape* */
+	const rv_shape *last_shape;    /* runs of objects share a shape */
+	resolved_shape *last_resolved;
 	deferred *defer;
 	uint32_t ndefer;
 	uint32_t cap;
@@ -113,21 +116,69 @@ static zend_property_info *declaration_of(zend_class_entry *ce, zend_string *man
 	return info;
 }
 
+uint64_t rv_class_layout(zend_class_entry *ce)
+{
+	HashTable *cache = RESIDENT_G(layouts);
+	if (!cache) {
+		ALLOC_HASHTABLE(cache);
+		zend_hash_init(cache, 16, NULL, NULL, 0);
+		RESIDENT_G(layouts) = cache;
+	}
+	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
+	if (known) {
+		return (uint64_t)Z_LVAL_P(known);
+	}
+	/* Which slot holds which (mangled) name: enough to place values; their
+	 * types are checked as they are written. */
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)ce->default_properties_count;
+	for (int i = 0; i < ce->default_properties_count; i++) {
+		zend_property_info *info = ce->properties_info_table[i];
+		uint64_t x = info ? zend_string_hash_val(info->name) : 0;
+		h = (h ^ x ^ ((uint64_t)i << 32)) * 0x100000001b3ULL;
+		h ^= h >> 29;
+	}
+	if (h == 0) {
+		h = 1;
+	}
+	zval v;
+	ZVAL_LONG(&v, (zend_long)h);
+	zend_hash_index_add_new(cache, (zend_ulong)(uintptr_t)ce, &v);
+	return h;
+}
+
 static resolved_shape *resolve(decoder *d, const rv_shape *shape)
 {
+	if (shape == d->last_shape) {
+		return d->last_resolved;
+	}
 	zval *known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape);
 	if (known) {
+		d->last_shape = shape;
+		d->last_resolved = Z_PTR_P(known);
 		return Z_PTR_P(known);
 	}
 	resolved_shape *r = emalloc(sizeof(resolved_shape) + shape->nprops * sizeof(zend_property_info *));
 	r->info = (zend_property_info **)(r + 1);
 	r->ce = find_class(shape->class_name, shape->lc_class_name);
-	for (uint32_t i = 0; i < shape->nprops; i++) {
-		r->info[i] = r->ce ? declaration_of(r->ce, shape->names[i]) : NULL;
+	if (r->ce && shape->layout && shape->layout == rv_class_layout(r->ce)) {
+		/* The class is laid out as when the value was stored. */
+		for (uint32_t i = 0; i < shape->nprops; i++) {
+			r->info[i] = shape->slots[i] >= 0 ? r->ce->properties_info_table[shape->slots[i]] : NULL;
+		}
+	} else {
+		for (uint32_t i = 0; i < shape->nprops; i++) {
+			r->info[i] = r->ce ? declaration_of(r->ce, shape->names[i]) : NULL;
+		}
 	}
+	/* A class that object_init_ex() would refuse stays for it to refuse. */
+	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
+		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
+		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
 	zval ptr;
 	ZVAL_PTR(&ptr, r);
 	zend_hash_index_add_new(&d->resolved, (zend_ulong)(uintptr_t)shape, &ptr);
+	d->last_shape = shape;
+	d->last_resolved = r;
 	return r;
 }
 
@@ -150,7 +201,7 @@ static zend_result write_dynamic(zend_object *obj, zend_string *name, zval *valu
 	return SUCCESS;
 }
 
-static zend_result write_declared(zend_object *obj, zend_property_info *info, zval *value)
+static zend_always_inline zend_result write_declared(zend_object *obj, zend_property_info *info, zval *value)
 {
 	zval *slot = OBJ_PROP(obj, info->offset);
 	if (ZEND_TYPE_IS_SET(info->type)) {
@@ -159,14 +210,21 @@ static zend_result write_declared(zend_object *obj, zend_property_info *info, zv
 				return FAILURE;
 			}
 			ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(value), info);
-		} else if (!zend_verify_property_type(info, value, 1)) {
+		} else if (!ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(value))
+				&& !zend_verify_property_type(info, value, 1)) {
+			/* The fast test covers a value of a declared scalar type; the
+			 * full check handles classes, coercions and errors. */
 			return FAILURE;
 		}
 	}
-	zval old;
-	ZVAL_COPY_VALUE(&old, slot);
-	ZVAL_COPY_VALUE(slot, value);
-	zval_ptr_dtor(&old);
+	if (Z_REFCOUNTED_P(slot)) {
+		zval old;
+		ZVAL_COPY_VALUE(&old, slot);
+		ZVAL_COPY_VALUE(slot, value);
+		zval_ptr_dtor(&old);
+	} else {
+		ZVAL_COPY_VALUE(slot, value);
+	}
 	return SUCCESS;
 }
 
@@ -175,7 +233,10 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 	const rv_shape *shape = o->shape;
 	for (uint32_t i = 0; i < shape->nprops; i++) {
 		zval v;
-		if (decode(d, &v, &o->props[i]) == FAILURE) {
+		const zval *src = &o->props[i];
+		if (Z_TYPE_P(src) != IS_PTR && d->borrow) {
+			ZVAL_COPY_VALUE(&v, src);
+		} else if (decode(d, &v, src) == FAILURE) {
 			return FAILURE;
 		}
 		if (shape->prop_flags[i] & RV_PROP_OBJECT_HASH) {
@@ -204,7 +265,12 @@ static zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
 	if (EG(exception)) {
 		return FAILURE;
 	}
-	if (r->ce) {
+	if (r->plain) {
+		/* What object_init_ex() does once its checks passed for this class. */
+		zend_object *obj = zend_objects_new(r->ce);
+		object_properties_init(obj, r->ce);
+		ZVAL_OBJ(dst, obj);
+	} else if (r->ce) {
 		if (object_init_ex(dst, r->ce) == FAILURE) {
 			ZVAL_UNDEF(dst);
 			return FAILURE;

@@ -32,6 +32,8 @@ typedef struct gctx {
 	uint32_t arg_num;
 	uint32_t depth;
 	uint32_t next_id;
+	bool collected;         /* COLLECT ran (else PLAN stops at the first object that needs it) */
+	bool need_collect;
 	size_t size;            /* PLAN: bytes needed */
 	rv_writer w;            /* WRITE */
 	HashTable visited;      /* COLLECT: objects/references seen */
@@ -39,6 +41,7 @@ typedef struct gctx {
 	HashTable ids;          /* PLAN/WRITE: handle or reference -> id */
 	HashTable arrays;       /* PLAN: array -> IS_LONG npatch (-1: pure); WRITE: -> IS_PTR written */
 	HashTable shapes;       /* shape key -> IS_PTR written shape (WRITE) */
+	HashTable plain_shapes; /* class ^ mode -> the same, for objects with every slot set */
 	HashTable temps;        /* strings made here, alive until the end (rv_temp_string) */
 	void **nodes;           /* WRITE: id -> node */
 	uint32_t nodes_cap;
@@ -316,34 +319,64 @@ static zend_result collect_hook(gctx *c, zend_object *obj, encoding enc, const r
 
 /* The properties an object is stored with: declared slots in order, then
  * dynamic ones (what serialize() sees), or the __sleep() selection. */
+#define PROPS_INLINE 24
+
 typedef struct prop_list {
 	uint32_t n;
 	uint32_t cap;
 	zend_string **names;
 	zval **values;
+	int32_t *slots;         /* declared slot, or -1 */
 	bool plain;             /* all declared slots, no dynamic: the shape is the class's */
+	bool slotted;           /* slots[] are known (read straight from the object) */
 	HashTable *release;     /* a properties table to give back */
 	zend_string **owned;    /* names made here (integer keys) */
 	uint32_t nowned;
+	/* Room for the usual object, so listing it allocates nothing. */
+	zend_string *names_inline[PROPS_INLINE];
+	zval *values_inline[PROPS_INLINE];
+	int32_t slots_inline[PROPS_INLINE];
 } prop_list;
 
-static void props_add(prop_list *l, zend_string *name, zval *value)
+static void props_init(prop_list *l)
+{
+	memset(l, 0, offsetof(prop_list, names_inline));
+	l->cap = PROPS_INLINE;
+	l->names = l->names_inline;
+	l->values = l->values_inline;
+	l->slots = l->slots_inline;
+}
+
+static void props_add(prop_list *l, zend_string *name, zval *value, int32_t slot)
 {
 	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 8;
-		l->names = erealloc(l->names, l->cap * sizeof(*l->names));
-		l->values = erealloc(l->values, l->cap * sizeof(*l->values));
+		uint32_t cap = l->cap * 2;
+		if (l->names == l->names_inline) {
+			l->names = emalloc(cap * sizeof(*l->names));
+			l->values = emalloc(cap * sizeof(*l->values));
+			l->slots = emalloc(cap * sizeof(*l->slots));
+			memcpy(l->names, l->names_inline, sizeof(l->names_inline));
+			memcpy(l->values, l->values_inline, sizeof(l->values_inline));
+			memcpy(l->slots, l->slots_inline, sizeof(l->slots_inline));
+		} else {
+			l->names = erealloc(l->names, cap * sizeof(*l->names));
+			l->values = erealloc(l->values, cap * sizeof(*l->values));
+			l->slots = erealloc(l->slots, cap * sizeof(*l->slots));
+		}
+		l->cap = cap;
 	}
 	l->names[l->n] = name;
 	l->values[l->n] = value;
+	l->slots[l->n] = slot;
 	l->n++;
 }
 
 static void props_free(prop_list *l)
 {
-	if (l->names) {
+	if (l->names != l->names_inline) {
 		efree(l->names);
 		efree(l->values);
+		efree(l->slots);
 	}
 	for (uint32_t i = 0; i < l->nowned; i++) {
 		zend_string_release(l->owned[i]);
@@ -367,6 +400,7 @@ static void raw_props(zend_object *obj, prop_list *l)
 {
 	zend_class_entry *ce = obj->ce;
 	l->plain = true;
+	l->slotted = true;
 	for (int i = 0; i < ce->default_properties_count; i++) {
 		zend_property_info *info = ce->properties_info_table[i];
 		zval *v = OBJ_PROP_NUM(obj, i);
@@ -374,7 +408,7 @@ static void raw_props(zend_object *obj, prop_list *l)
 			l->plain = false;
 			continue;
 		}
-		props_add(l, info->name, v);
+		props_add(l, info->name, v, i);
 	}
 	if (obj->properties) {
 		zend_string *key;
@@ -384,14 +418,14 @@ static void raw_props(zend_object *obj, prop_list *l)
 				continue;
 			}
 			l->plain = false;
-			props_add(l, key, v);
+			props_add(l, key, v, -1);
 		} ZEND_HASH_FOREACH_END();
 	}
 }
 
 static zend_result props_of(gctx *c, zend_object *obj, encoding enc, bool raw, prop_list *l)
 {
-	memset(l, 0, sizeof(*l));
+	props_init(l);
 	zend_class_entry *ce = obj->ce;
 	zval zobj;
 	ZVAL_OBJ(&zobj, obj);
@@ -417,7 +451,7 @@ static zend_result props_of(gctx *c, zend_object *obj, encoding enc, bool raw, p
 				v = Z_INDIRECT_P(v);
 			}
 			if (v && Z_TYPE_P(v) != IS_UNDEF) {
-				props_add(l, key, v);
+				props_add(l, key, v, -1);
 			}
 		} ZEND_HASH_FOREACH_END();
 		return SUCCESS;
@@ -445,7 +479,7 @@ static zend_result props_of(gctx *c, zend_object *obj, encoding enc, bool raw, p
 				l->owned = erealloc(l->owned, (l->nowned + 1) * sizeof(zend_string *));
 				l->owned[l->nowned++] = key;
 			}
-			props_add(l, key, v);
+			props_add(l, key, v, -1);
 		} ZEND_HASH_FOREACH_END();
 	}
 	return SUCCESS;
@@ -485,17 +519,17 @@ static zend_result collect_direct(gctx *c, zend_object *obj, prop_list *l)
 
 /* --- shapes ------------------------------------------------------------------------- */
 
+/* Objects of one class with every declared slot set share a shape keyed by
+ * class and mode; others are keyed by their property names too. */
 static zend_string *shape_key(zend_object *obj, uint32_t mode, const prop_list *l)
 {
 	smart_str key = {0};
 	smart_str_append_long(&key, (zend_long)(uintptr_t)obj->ce);
 	smart_str_appendc(&key, ':');
 	smart_str_append_long(&key, mode);
-	if (!l->plain) {
-		for (uint32_t i = 0; i < l->n; i++) {
-			smart_str_appendc(&key, '\0');
-			smart_str_append(&key, l->names[i]);
-		}
+	for (uint32_t i = 0; i < l->n; i++) {
+		smart_str_appendc(&key, '\0');
+		smart_str_append(&key, l->names[i]);
 	}
 	smart_str_0(&key);
 	return smart_str_extract(&key);
@@ -503,21 +537,33 @@ static zend_string *shape_key(zend_object *obj, uint32_t mode, const prop_list *
 
 static rv_shape *shape_of(gctx *c, zend_object *obj, uint32_t mode, const prop_list *l)
 {
-	zend_string *key = shape_key(obj, mode, l);
-	zval *known = zend_hash_find(&c->shapes, key);
+	zend_string *key = NULL;
+	zval *known;
+	zend_ulong ikey = (zend_ulong)(uintptr_t)obj->ce ^ mode;
+	if (l->plain) {
+		known = zend_hash_index_find(&c->plain_shapes, ikey);
+	} else {
+		key = shape_key(obj, mode, l);
+		known = zend_hash_find(&c->shapes, key);
+	}
 	if (known) {
-		zend_string_release(key);
+		if (key) {
+			zend_string_release(key);
+		}
 		return Z_PTR_P(known);
 	}
+	uint32_t n = l->n ? l->n : 1;
 	rv_shape *shape = take(c, sizeof(rv_shape));
-	zend_string **names = take(c, sizeof(zend_string *) * (l->n ? l->n : 1));
-	uint8_t *flags = take(c, l->n ? l->n : 1);
+	zend_string **names = take(c, sizeof(zend_string *) * n);
+	int32_t *slots = take(c, sizeof(int32_t) * n);
+	uint8_t *flags = take(c, n);
 	zend_string *class_name = string_of(c, obj->ce->name);
 	zend_string *lc_name = string_of(c, lower_name(c, obj->ce->name));
 	for (uint32_t i = 0; i < l->n; i++) {
-		zend_string *n = string_of(c, l->names[i]);
+		zend_string *name = string_of(c, l->names[i]);
 		if (names) {
-			names[i] = n;
+			names[i] = name;
+			slots[i] = l->slotted ? l->slots[i] : -1;
 			flags[i] = 0;
 		}
 	}
@@ -526,17 +572,44 @@ static rv_shape *shape_of(gctx *c, zend_object *obj, uint32_t mode, const prop_l
 		shape->lc_class_name = lc_name;
 		shape->nprops = l->n;
 		shape->mode = mode;
+		shape->layout = l->slotted ? rv_class_layout(obj->ce) : 0;
 		shape->names = names;
+		shape->slots = slots;
 		shape->prop_flags = flags;
 	}
 	zval ptr;
 	ZVAL_PTR(&ptr, shape);
-	zend_hash_add_new(&c->shapes, key, &ptr);
-	zend_string_release(key);
+	if (key) {
+		zend_hash_add_new(&c->shapes, key, &ptr);
+		zend_string_release(key);
+	} else {
+		zend_hash_index_add_new(&c->plain_shapes, ikey, &ptr);
+	}
 	return shape;
 }
 
 /* --- nodes ------------------------------------------------------------------------------ */
+
+/* The object needs COLLECT to run PHP code (a hook, Carbon's getLocale())
+ * before it can be planned. */
+static bool needs_collect(zend_object *obj, encoding enc, bool direct)
+{
+	if (enc == ENC_UNSERIALIZE || enc == ENC_SLEEP || enc == ENC_SERIALIZED || enc == ENC_HEAP) {
+		return true;
+	}
+	if (direct) {
+		zend_class_entry *ce = obj->ce;
+		for (int i = 0; i < ce->default_properties_count; i++) {
+			zend_property_info *info = ce->properties_info_table[i];
+			zval *v = OBJ_PROP_NUM(obj, i);
+			ZVAL_DEREF(v);
+			if (info && is_carbon_translator(obj, info->name, v)) {
+				return true;
+			}
+		}
+	}
+	return false;
+}
 
 static void init_object_node(gctx *c, rv_object_node *o, uint32_t id, rv_shape *shape, uint32_t native, const void *state)
 {
@@ -574,6 +647,11 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (!first) {
 			set_ptr(dst, c->pass == WRITE ? c->nodes[id] : NULL);
 			return 1;
+		}
+		if (c->pass == PLAN && !c->collected && needs_collect(obj, enc, direct)) {
+			/* A hook must run first: start over with COLLECT. */
+			c->need_collect = true;
+			return -1;
 		}
 		if (enc == ENC_ENUM) {
 			rv_enum_node *e = take(c, sizeof(rv_enum_node));
@@ -627,7 +705,9 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		rv_object_node *o = NULL;
 		if (c->pass != COLLECT) {
 			o = take(c, sizeof(rv_object_node));
-			prop_list none = { .plain = true };
+			prop_list none;
+			props_init(&none);
+			none.plain = true;
 			rv_shape *shape = shape_of(c, obj, enc == ENC_HEAP ? RV_OBJ_HEAP : RV_OBJ_UNSERIALIZE, &none);
 			if (o) {
 				init_object_node(c, o, id, shape, RV_NATIVE_NONE, NULL);
@@ -892,7 +972,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 		}
 		zval v;
 		ZVAL_LONG(&v, found ? found : -1);
-		zend_hash_index_add_new(&c->arrays, akey, &v);
+		zend_hash_index_update(&c->arrays, akey, &v);
 		return found ? 1 : 0;
 	}
 	zval written;
@@ -981,6 +1061,7 @@ static void gctx_init(gctx *c, uint32_t arg_num)
 	zend_hash_init(&c->ids, 16, NULL, NULL, 0);
 	zend_hash_init(&c->arrays, 16, NULL, NULL, 0);
 	zend_hash_init(&c->shapes, 8, NULL, NULL, 0);
+	zend_hash_init(&c->plain_shapes, 8, NULL, NULL, 0);
 	zend_hash_init(&c->temps, 8, NULL, ZVAL_PTR_DTOR, 0);
 }
 
@@ -991,6 +1072,7 @@ static void gctx_reset_pass(gctx *c, pass p)
 	c->next_id = 0;
 	zend_hash_clean(&c->ids);
 	zend_hash_clean(&c->shapes);
+	zend_hash_clean(&c->plain_shapes);
 	RESIDENT_G(xlat_gen)++;
 }
 
@@ -999,14 +1081,24 @@ rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t ar
 	rv_graph_plan *g = emalloc(sizeof(*g));
 	gctx *c = &g->c;
 	gctx_init(c, arg_num);
-	c->pass = COLLECT;
-	if (walk(c, NULL, value, path) < 0) {
-		rv_graph_plan_free(g);
-		return NULL;
-	}
-	gctx_reset_pass(c, PLAN);
+	/* Most graphs run no PHP code: plan at once, and collect only when an
+	 * object turns out to need it. */
+	c->pass = PLAN;
 	c->size = sizeof(rv_graph_header);
-	if (walk(c, NULL, value, path) < 0) {
+	RESIDENT_G(xlat_gen)++;
+	int rc = walk(c, NULL, value, path);
+	if (rc < 0 && c->need_collect && !EG(exception)) {
+		gctx_reset_pass(c, COLLECT);
+		zend_hash_clean(&c->arrays);
+		c->collected = true;
+		rc = walk(c, NULL, value, path);
+		if (rc >= 0) {
+			gctx_reset_pass(c, PLAN);
+			c->size = sizeof(rv_graph_header);
+			rc = walk(c, NULL, value, path);
+		}
+	}
+	if (rc < 0) {
 		rv_graph_plan_free(g);
 		return NULL;
 	}
@@ -1037,6 +1129,7 @@ void rv_graph_plan_free(rv_graph_plan *g)
 	zend_hash_destroy(&c->ids);
 	zend_hash_destroy(&c->arrays);
 	zend_hash_destroy(&c->shapes);
+	zend_hash_destroy(&c->plain_shapes);
 	zend_hash_destroy(&c->temps);
 	if (c->nodes) {
 		efree(c->nodes);
