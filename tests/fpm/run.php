@@ -77,6 +77,24 @@ $tests = [
         return [$held > 0 && $s1['limbo_bytes'] > 0 && $s2['limbo_bytes'] === 0 && $s2['dead_slots_cleared'] >= 1,
             "holder $held, limbo while held: {$s1['limbo_bytes']}, after kill: {$s2['limbo_bytes']}, dead slots cleared: {$s2['dead_slots_cleared']}"];
     },
+    'a value stored by old code is read by new code as unserialize() would' => function (Fpm $fpm) {
+        $classes = __DIR__ . '/www/classes.php';
+        [$h, $stored] = $fpm->client->get($classes, 'v=1&op=store');
+        [$h, $same] = $fpm->client->get($classes, 'v=1&op=fetch');
+        [$h, $changed] = $fpm->client->get($classes, 'v=2&op=fetch');
+        [$h, $gone] = $fpm->client->get($classes, 'v=3&op=fetch');
+        $same = json_decode($same, true);
+        $changed = json_decode($changed, true);
+        $gone = json_decode($gone, true);
+        $ok = $stored === '[true,true,true]'
+            && $same['props'] === ['name' => 'Ann', 'age' => 42, "\0Profile\0secret" => 's'] && $same['level'] === 'High'
+            // Properties land by name: age in its typed slot, secret with its new visibility, name as a dynamic one.
+            && $changed['class'] === 'Profile' && $changed['props']['age'] === 42 && $changed['props']['name'] === 'Ann'
+            && $changed['props']["\0*\0secret"] === 's' && $changed['props']['email'] === 'e'
+            && $changed['level'] === 'Error: Undefined constant Level::High' && $changed['low'] === 'Low'
+            && $gone['class'] === '__PHP_Incomplete_Class' && str_starts_with($gone['level'], 'Error: Class');
+        return [$ok, json_encode([$stored, $same, $changed, $gone])];
+    },
 ];
 
 foreach ($tests as $name => $test) {
