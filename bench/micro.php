@@ -13,7 +13,37 @@
  * (Debian's default).
  */
 
-const PAYLOADS = ['string16', 'list1m', 'config10k'];
+const PAYLOADS = ['string16', 'list1m', 'config10k', 'objects1k', 'datetime', 'carbon', 'graph'];
+
+final class BenchUser
+{
+    public function __construct(
+        public int $id,
+        public string $name,
+        public string $email,
+        public bool $active,
+        public float $score,
+    ) {}
+}
+
+final class BenchNode
+{
+    public array $children = [];
+    public ?BenchNode $parent = null;
+    public function __construct(public string $name) {}
+}
+
+function carbon_available(): bool
+{
+    static $ok = null;
+    if ($ok === null) {
+        $ok = is_file('/usr/share/php/Carbon/autoload.php');
+        if ($ok) {
+            require_once '/usr/share/php/Carbon/autoload.php';
+        }
+    }
+    return $ok;
+}
 
 function payload(string $name): mixed
 {
@@ -40,6 +70,27 @@ function payload(string $name): mixed
                 }
             }
             return $c;
+        case 'objects1k':
+            $list = [];
+            for ($i = 0; $i < 1000; $i++) {
+                $list[] = new BenchUser($i, "user$i", "user$i@example.com", $i % 2 === 0, $i / 7);
+            }
+            return $list;
+        case 'datetime':
+            return new DateTime('2024-01-02 03:04:05.678901', new DateTimeZone('Asia/Tokyo'));
+        case 'carbon':
+            return carbon_available() ? new Carbon\Carbon('2024-01-02 03:04:05.678901', 'Asia/Tokyo') : null;
+        case 'graph':
+            // A tree of 200 nodes, each pointing at its parent: cycles everywhere.
+            $root = new BenchNode('root');
+            $all = [$root];
+            for ($i = 1; $i < 200; $i++) {
+                $n = new BenchNode("n$i");
+                $n->parent = $all[intdiv($i - 1, 3)];
+                $n->parent->children[] = $n;
+                $all[] = $n;
+            }
+            return $root;
     }
     throw new LogicException($name);
 }
@@ -116,11 +167,14 @@ function worker(string $backend, string $tmp): array
     $out = [];
     foreach (PAYLOADS as $name) {
         $value = payload($name);
+        if ($value === null || ($backend === 'include' && is_object($value)) || ($backend === 'include' && $name === 'objects1k')) {
+            continue;   // no Carbon here; var_export cannot restore objects
+        }
         $ops = backend_ops($backend, $name, $value, $tmp);
         $store = time_op($ops['store']);
         $ops['store']();
         $got = $ops['fetch']();
-        if ($got !== $value) {
+        if (is_object($value) || $name === 'objects1k' ? serialize($got) !== serialize($value) : $got !== $value) {
             throw new RuntimeException("$backend returned a wrong value for $name");
         }
         unset($got);
@@ -135,8 +189,9 @@ function worker(string $backend, string $tmp): array
 function php_args(string $backend, string $ext): array
 {
     $dir = PHP_EXTENSION_DIR;
-    $common = ['-n', '-d', 'memory_limit=-1'];
-    $resident = ['-d', "extension=$ext", '-d', 'resident.enable_cli=1', '-d', 'resident.memory=512M'];
+    $common = ['-n', '-d', 'memory_limit=-1', '-d', "extension=$dir/mbstring.so"];
+    $resident = ['-d', "extension=$ext", '-d', 'resident.enable_cli=1', '-d', 'resident.memory=512M',
+        '-d', 'resident.direct_classes=Carbon\\Carbon'];
     $apcu = ['-d', "extension=$dir/apcu.so", '-d', 'apc.enable_cli=1', '-d', 'apc.shm_size=512M'];
     $igbinary = ['-d', "extension=$dir/igbinary.so"];
     $opcache = ['-d', "zend_extension=$dir/opcache.so", '-d', 'opcache.enable_cli=1',
@@ -238,11 +293,16 @@ function driver(array $opts): int
         }
     }
 
-    $titles = ['string16' => '16-byte string', 'list1m' => '1,000,000-int list', 'config10k' => 'config, 10,000 leaves (4 levels)'];
+    $titles = ['string16' => '16-byte string', 'list1m' => '1,000,000-int list', 'config10k' => 'config, 10,000 leaves (4 levels)',
+        'objects1k' => '1,000 objects (5 typed properties)', 'datetime' => 'DateTime', 'carbon' => 'Carbon (resident.direct_classes=Carbon\\Carbon)',
+        'graph' => 'object graph, 200 nodes with parent cycles'];
     $lines = [];
     $lines[] = sprintf('Run: %s, %s, PHP %s, %d rounds (medians; ratio = APCu php-serializer time / this time, higher is faster)',
         date('Y-m-d'), php_uname('n'), PHP_VERSION, $rounds);
     foreach (PAYLOADS as $p) {
+        if (!isset($med['apcu_php'][$p])) {
+            continue;
+        }
         $lines[] = '';
         $lines[] = "### {$titles[$p]}";
         $lines[] = '';
@@ -250,6 +310,9 @@ function driver(array $opts): int
         $lines[] = '|---|---:|---:|---:|---:|---:|';
         $base = $med['apcu_php'][$p];
         foreach ($backends as $b) {
+            if (!isset($med[$b][$p])) {
+                continue;
+            }
             $m = $med[$b][$p];
             $lines[] = sprintf('| %s | %s | %s | %s | %s | %s |', LABELS[$b],
                 fmt_ns($m['fetch']), fmt_ratio($base['fetch'] / $m['fetch']),
@@ -259,22 +322,32 @@ function driver(array $opts): int
 
     $r = $med['resident'];
     $goals = [
-        ['fetch of the 1M-int list at least 100,000x faster than apcu_fetch (php serializer)',
+        ['fetch of the 1M-int list at least 100,000x faster than apcu_fetch (php serializer) (issue #2)',
             $med['apcu_php']['list1m']['fetch'] / $r['list1m']['fetch'] >= 100000],
         ['fetch of the 1M-int list within 2x of the OPcache include',
             $r['list1m']['fetch'] <= 2 * $med['include']['list1m']['fetch']],
         ['fetch of the 16-byte string no slower than apcu_fetch',
             $r['string16']['fetch'] <= $med['apcu_php']['string16']['fetch']
             && $r['string16']['fetch'] <= $med['apcu_igbinary']['string16']['fetch']],
-        ['0 bytes of request memory per zero-copy fetch',
-            max(array_column($r, 'growth')) == 0],
+        ['0 bytes of request memory per zero-copy fetch (strings and arrays)',
+            max($r['string16']['growth'], $r['list1m']['growth'], $r['config10k']['growth']) == 0],
     ];
-    foreach (PAYLOADS as $p) {
+    foreach (['string16', 'list1m', 'config10k'] as $p) {
         $goals[] = ["store of the $titles[$p] no slower than apcu_store with igbinary",
             $med['resident_copy'][$p]['store'] <= $med['apcu_igbinary'][$p]['store']];
     }
+    $goals[] = ['fetch of 1,000 small objects at most 0.2x the time of APCu with igbinary (issue #4)',
+        $r['objects1k']['fetch'] <= 0.2 * $med['apcu_igbinary']['objects1k']['fetch']];
+    $goals[] = ['DateTime fetch at most 0.3x APCu (issue #4)',
+        $r['datetime']['fetch'] <= 0.3 * $med['apcu_php']['datetime']['fetch']];
+    if (isset($r['carbon'])) {
+        $roundtrip = $med['resident_copy']['carbon']['store'] + $med['resident_copy']['carbon']['fetch'];
+        $baseline = $med['unserialize']['carbon']['store'] + $med['unserialize']['carbon']['fetch'];
+        $goals[] = [sprintf('Carbon round trip (store + fetch) at most 0.15x unserialize(serialize()) (issue #4): %s vs %s, %.2fx',
+            fmt_ns($roundtrip), fmt_ns($baseline), $roundtrip / $baseline), $roundtrip <= 0.15 * $baseline];
+    }
     $lines[] = '';
-    $lines[] = '### Goals (issue #2)';
+    $lines[] = '### Goals';
     $lines[] = '';
     foreach ($goals as [$text, $met]) {
         $lines[] = sprintf('- %s %s', $met ? '[met]' : '[NOT MET]', $text);
