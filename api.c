@@ -134,6 +134,47 @@ static inline void read_leave(rs_store *st, bool borrow)
 
 static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out);
 
+/* Request-local lookup cache. While a request borrows, every entry it found
+ * stays allocated, so it can remember where a key's entry is and skip the
+ * shared index the next time, as long as nothing was stored, deleted or
+ * cleared since (any such change, by any worker, bumps the mutation epoch
+ * and empties the memo). */
+static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string *key)
+{
+	uint64_t epoch = rs_mutation_epoch(st);
+	HashTable **memo = RESIDENT_G(lookups);
+	if (epoch != RESIDENT_G(lookups_epoch)) {
+		for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
+			if (memo[i]) {
+				zend_hash_clean(memo[i]);
+			}
+		}
+		RESIDENT_G(lookups_epoch) = epoch;
+	}
+	if (memo[pool]) {
+		zval *known = zend_hash_find(memo[pool], key);
+		if (known) {
+			const rs_entry *e = Z_PTR_P(known);
+			int64_t expires = rs_entry_expires(e);
+			if (!expires || expires > resident_now_ms()) {
+				rs_note_hit(st, pool);
+				return e;
+			}
+		}
+	}
+	const rs_entry *e = rs_lookup(st, pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+	if (e) {
+		if (!memo[pool]) {
+			ALLOC_HASHTABLE(memo[pool]);
+			zend_hash_init(memo[pool], 8, NULL, NULL, 0);
+		}
+		zval ptr;
+		ZVAL_PTR(&ptr, (void *)e);
+		zend_hash_update(memo[pool], key, &ptr);
+	}
+	return e;
+}
+
 bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 {
 	rs_store *st = resident_store();
@@ -141,7 +182,7 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 		return false;
 	}
 	bool borrow = read_enter(st, true);
-	const rs_entry *e = rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+	const rs_entry *e = borrow ? lookup_memoized(st, c->pool, key) : rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
 	if (!e) {
 		read_leave(st, borrow);
 		return false;

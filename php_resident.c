@@ -297,6 +297,13 @@ static PHP_RINIT_FUNCTION(resident)
 static PHP_RSHUTDOWN_FUNCTION(resident)
 {
 	rv_native_request_end();
+	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
+		if (RESIDENT_G(lookups)[i]) {
+			zend_hash_destroy(RESIDENT_G(lookups)[i]);
+			FREE_HASHTABLE(RESIDENT_G(lookups)[i]);
+			RESIDENT_G(lookups)[i] = NULL;
+		}
+	}
 	HashTable **caches[] = { &RESIDENT_G(direct_cache), &RESIDENT_G(layouts) };
 	for (size_t i = 0; i < sizeof(caches) / sizeof(caches[0]); i++) {
 		if (*caches[i]) {

@@ -34,6 +34,8 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
 	HashTable *direct_cache;     /* class entry -> listed in resident.direct_classes, per request */
 	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */
+	HashTable *lookups[RS_MAX_POOLS]; /* key -> entry found this request (api.c), per pool */
+	uint64_t lookups_epoch;
 	uint64_t xlat_gen;
 	resident_xlat_slot xlat_str[RESIDENT_XLAT_SIZE];
 	resident_xlat_slot xlat_arr[RESIDENT_XLAT_SIZE];

@@ -79,6 +79,16 @@ const rs_entry *rs_lookup(rs_store *st, uint16_t pool, const char *key, size_t l
 	return e;
 }
 
+void rs_note_hit(rs_store *st, uint16_t pool)
+{
+	if (pool < RS_MAX_POOLS) {
+		st->pending_hits[pool]++;
+		if (++st->pending_ops >= RS_FLUSH_EVERY) {
+			rs_stats_flush(st);
+		}
+	}
+}
+
 const rs_entry *rs_peek(rs_store *st, uint16_t pool, const char *key, size_t len, int64_t now_ms)
 {
 	return find_live(st, pool, key, len, now_ms, false);
