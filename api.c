@@ -5,12 +5,14 @@
 #include "php.h"
 #include "php_resident.h"
 #include "api.h"
+#include "ros.h"
 #include "value/value.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "resident_arginfo.h"
 
 zend_class_entry *resident_cache_ce;
+zend_class_entry *resident_request_over_static_ce;
 static zend_object_handlers resident_cache_handlers;
 static zend_string *default_pool_name;
 
@@ -807,6 +809,20 @@ ZEND_METHOD(Resident_Cache, info)
 	add_assoc_long(return_value, "expirations", (zend_long)ps.expirations);
 }
 
+ZEND_METHOD(Resident_Cache, forgetStatics)
+{
+	zend_string *class_name = NULL;
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(class_name)
+	ZEND_PARSE_PARAMETERS_END();
+	if (class_name && (ZSTR_LEN(class_name) == 0 || (ZSTR_LEN(class_name) == 1 && ZSTR_VAL(class_name)[0] == '\\'))) {
+		zend_argument_value_error(1, "must be a class name or null");
+		RETURN_THROWS();
+	}
+	RETURN_LONG(ros_forget(class_name));
+}
+
 ZEND_METHOD(Resident_Cache, status)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -843,6 +859,9 @@ ZEND_METHOD(Resident_Cache, status)
 	add_assoc_long(return_value, "slots_total", (zend_long)s.slots_total);
 	add_assoc_long(return_value, "pools", (zend_long)s.pools);
 	add_assoc_long(return_value, "buckets", (zend_long)s.buckets);
+	zval ros;
+	ros_status(&ros);
+	add_assoc_zval(return_value, "request_over_static", &ros);
 }
 
 void resident_api_register(int module_number, bool testing)
@@ -856,6 +875,7 @@ void resident_api_register(int module_number, bool testing)
 	resident_cache_handlers.free_obj = cache_free;
 	resident_cache_handlers.clone_obj = NULL;
 	resident_key_iterator_register(register_class_Resident_KeyIterator(zend_ce_iterator));
+	resident_request_over_static_ce = register_class_Resident_RequestOverStatic();
 	if (testing) {
 		register_class_Resident_Testing();
 	}

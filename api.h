@@ -29,6 +29,7 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 zend_result resident_expiry(zend_long ttl, uint32_t arg, int64_t *expires_ms);
 
 extern zend_class_entry *resident_cache_ce;
+extern zend_class_entry *resident_request_over_static_ce;
 
 /* A new Resident\Cache object for the named pool (as Cache::pool()). */
 zend_result resident_cache_for_pool(zval *dst, zend_string *name);

@@ -15,6 +15,7 @@
 #include "php_resident.h"
 #include "api.h"
 #include "value/date.h"
+#include "ros.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(resident)
 
@@ -31,6 +32,8 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("resident.memory", "64M", PHP_INI_SYSTEM, OnUpdateString, memory, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.zero_copy", "auto", PHP_INI_SYSTEM, OnUpdateString, zero_copy, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.direct_classes", "", PHP_INI_SYSTEM, OnUpdateString, direct_classes, zend_resident_globals, resident_globals)
+	STD_PHP_INI_BOOLEAN("resident.request_over_static", "1", PHP_INI_SYSTEM, OnUpdateBool, request_over_static, zend_resident_globals, resident_globals)
+	STD_PHP_INI_ENTRY("resident.request_over_static_classes", "", PHP_INI_SYSTEM, OnUpdateString, request_over_static_classes, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.testing", "0", PHP_INI_SYSTEM, OnUpdateBool, testing, zend_resident_globals, resident_globals)
 PHP_INI_END()
 
@@ -130,6 +133,11 @@ static bool sapi_is_cli_like(void)
 	return strcmp(name, "cli") == 0 || strcmp(name, "phpdbg") == 0 || strcmp(name, "embed") == 0;
 }
 
+static bool frankenphp_worker(void)
+{
+	return strcmp(sapi_module.name, "frankenphp") == 0 && getenv("FRANKENPHP_WORKER");
+}
+
 static int parse_zero_copy(const char *v)
 {
 	if (!strcasecmp(v, "auto")) {
@@ -159,7 +167,7 @@ static bool request_borrows(void)
 			if (sapi_is_cli_like()) {
 				return false;
 			}
-			if (strcmp(sapi_module.name, "frankenphp") == 0 && getenv("FRANKENPHP_WORKER")) {
+			if (frankenphp_worker()) {
 				return false;
 			}
 			return true;
@@ -249,6 +257,9 @@ static PHP_MINIT_FUNCTION(resident)
 	zero_copy_setting = parse_zero_copy(RESIDENT_G(zero_copy));
 
 	resident_compat_register();
+	bool runs = RESIDENT_G(enable) && (!sapi_is_cli_like() || RESIDENT_G(enable_cli));
+	ros_module_start(resident_request_over_static_ce, RESIDENT_G(request_over_static_classes),
+		runs && RESIDENT_G(request_over_static));
 	if (!RESIDENT_G(enable)) {
 		snprintf(unavailable_reason, sizeof(unavailable_reason), "resident.enable is off");
 		disabled_by_config = true;
@@ -271,6 +282,7 @@ static PHP_MINIT_FUNCTION(resident)
 
 static PHP_MSHUTDOWN_FUNCTION(resident)
 {
+	ros_module_end();
 	UNREGISTER_INI_ENTRIES();
 	free_direct_classes();
 	if (resident_segment.hdr) {
@@ -290,12 +302,17 @@ static PHP_RINIT_FUNCTION(resident)
 #endif
 	RESIDENT_G(borrowing) = false;
 	RESIDENT_G(borrow_mode) = request_borrows();
+	/* Nothing ends between a FrankenPHP worker's requests: its statics
+	 * already live on, and a snapshot would go stale behind its back. */
+	ros_request_start(resident_store() && RESIDENT_G(request_over_static) && !frankenphp_worker()
+		&& !(CG(compiler_options) & ZEND_COMPILE_PRELOAD));
 	return SUCCESS;
 }
 
 /* Objects and tables kept for the request go while the executor is alive. */
 static PHP_RSHUTDOWN_FUNCTION(resident)
 {
+	ros_request_end();
 	rv_native_request_end();
 	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
 		if (RESIDENT_G(lookups)[i]) {

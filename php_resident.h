@@ -31,6 +31,15 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	/* Inside the request-long read section that borrowed values need. */
 	bool borrowing;
 	char *direct_classes;
+	bool request_over_static;
+	char *request_over_static_classes;
+	/* RequestOverStatic (ros.c), per request */
+	bool ros_active;             /* this request restores and publishes statics */
+	uint32_t ros_compiling;      /* depth of compile_file/compile_string calls */
+	HashTable *ros_classes;      /* class entry -> its units, classes linked this request */
+	HashTable *ros_pending;      /* units linked while compiling, restored after */
+	HashTable *ros_files;        /* class file -> identity (stat), this request */
+	HashTable *ros_known;        /* immutable class entry -> has units (persistent, per process/thread) */
 	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
 	HashTable *direct_cache;     /* class entry -> listed in resident.direct_classes, per request */
 	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */

@@ -52,6 +52,19 @@ namespace Resident {
         public function info(): array {}
 
         public static function status(): array {}
+
+        /** Drops RequestOverStatic snapshots: of one class, or all. Returns how many. */
+        public static function forgetStatics(?string $class = null): int {}
+    }
+
+    /**
+     * Keeps static state across requests: on a class (all its static
+     * properties and the static variables of its methods), on a static
+     * property, or on a method (its static variables).
+     * @strict-properties
+     */
+    final class RequestOverStatic
+    {
     }
 
     /**

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 288869e68ddf118e008c21dacda60b1df37ffc55 */
+ * Stub hash: 0f3c05245482ac9dd208c9a9c718fcbf123732f9 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_Cache___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -77,6 +77,10 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Resident_Cache_status arginfo_class_Resident_Cache_info
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_forgetStatics, 0, 0, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, class, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_Resident_KeyIterator___construct arginfo_class_Resident_Cache___construct
 
 #define arginfo_class_Resident_KeyIterator_current arginfo_class_Resident_Cache_name
@@ -118,6 +122,7 @@ ZEND_METHOD(Resident_Cache, remember);
 ZEND_METHOD(Resident_Cache, keys);
 ZEND_METHOD(Resident_Cache, info);
 ZEND_METHOD(Resident_Cache, status);
+ZEND_METHOD(Resident_Cache, forgetStatics);
 ZEND_METHOD(Resident_KeyIterator, __construct);
 ZEND_METHOD(Resident_KeyIterator, current);
 ZEND_METHOD(Resident_KeyIterator, key);
@@ -148,6 +153,12 @@ static const zend_function_entry class_Resident_Cache_methods[] = {
 	ZEND_ME(Resident_Cache, keys, arginfo_class_Resident_Cache_keys, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, info, arginfo_class_Resident_Cache_info, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, status, arginfo_class_Resident_Cache_status, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Resident_Cache, forgetStatics, arginfo_class_Resident_Cache_forgetStatics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Resident_RequestOverStatic_methods[] = {
 	ZEND_FE_END
 };
 
@@ -181,6 +192,17 @@ static zend_class_entry *register_class_Resident_Cache(void)
 	INIT_NS_CLASS_ENTRY(ce, "Resident", "Cache", class_Resident_Cache_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Resident_RequestOverStatic(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Resident", "RequestOverStatic", class_Resident_RequestOverStatic_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES;
 
 	return class_entry;
 }

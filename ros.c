@@ -1,0 +1,994 @@
+/*
+ * #[Resident\RequestOverStatic]: static state that survives the request.
+ *
+ * A unit of state is a class (all its static properties and the static
+ * variables of its methods), one static property, or one method's static
+ * variables. Each unit is one snapshot in a hidden pool.
+ *
+ * Restore: when the engine links a class (the class-linked observer, PHP
+ * 8.2+), before any code can read its statics: properties are written into
+ * the class's static slots, method statics become the method's static
+ * variable table (as references, which 8.3+ requires). While the engine is
+ * compiling, nothing may autoload, so classes linked then are restored as
+ * soon as the outermost compile returns (zend_compile_file is wrapped at the
+ * first request, outside OPcache, so a cache hit cannot bypass it).
+ *
+ * Publish: in RSHUTDOWN (the last point where statics and objects are
+ * intact), and only if something changed. Whatever was restored is held
+ * until then, so a changed string or array is a different pointer (an array
+ * we hold is separated on its first write). Objects can change inside, so
+ * they are compared by a digest of their graph taken at restore and again
+ * at the end. Nothing is published after a fatal error or a timeout. A
+ * snapshot remembers its class file (path, mtime, size) and the unit's
+ * layout; any difference drops it. Concurrent requests: the last to end
+ * wins, and each snapshot is written whole.
+ *
+ * No opcode handler and no zend_execute_ex: the JIT stays on.
+ */
+#include <pthread.h>
+#include <sys/stat.h>
+#include "php.h"
+#include "php_resident.h"
+#include "api.h"
+#include "ros.h"
+#include "SAPI.h"
+#include "zend_attributes.h"
+#include "zend_exceptions.h"
+#include "zend_observer.h"
+#include "zend_smart_str.h"
+
+#define ROS_POOL "\x01statics"
+
+enum { ROS_CLASS, ROS_PROP, ROS_METHOD };
+
+typedef struct ros_unit {
+	uint8_t scope;
+	bool restored;                 /* a snapshot was applied this request */
+	zend_class_entry *ce;
+	zend_property_info *prop;      /* ROS_PROP */
+	zend_op_array *method;         /* ROS_METHOD */
+	zend_string *key;
+	HashTable baseline;            /* item -> what was restored (held until the end) */
+	HashTable digests;             /* item -> digest of an object graph at restore */
+} ros_unit;
+
+typedef struct ros_class {
+	zend_class_entry *ce;
+	uint32_t nunits;
+	ros_unit units[];
+} ros_class;
+
+static zend_string *attribute_lcname;
+static HashTable listed_names;     /* resident.request_over_static_classes, lowercase */
+static zend_string **listed_prefixes;
+static uint32_t listed_nprefixes;
+static zend_op_array *(*orig_compile_file)(zend_file_handle *, int);
+static zend_op_array *(*orig_compile_string)(zend_string *, const char *, zend_compile_position);
+
+/* --- the cache pool of snapshots ---------------------------------------------- */
+
+static bool pool_handle(resident_cache_obj *pool)
+{
+	rs_store *st = resident_store();
+	memset(pool, 0, sizeof(*pool));
+	if (!st || rs_pool_open(st, ROS_POOL, false, &pool->pool) != RS_OK) {
+		return false;
+	}
+	pool->name = ZSTR_EMPTY_ALLOC();
+	return true;
+}
+
+/* --- which units a class has ------------------------------------------------------ */
+
+static bool listed_in_ini(zend_class_entry *ce)
+{
+	if (zend_hash_num_elements(&listed_names) == 0 && listed_nprefixes == 0) {
+		return false;
+	}
+	zend_string *lc = zend_string_tolower(ce->name);
+	bool listed = zend_hash_exists(&listed_names, lc);
+	for (uint32_t i = 0; !listed && i < listed_nprefixes; i++) {
+		listed = ZSTR_LEN(lc) > ZSTR_LEN(listed_prefixes[i])
+			&& memcmp(ZSTR_VAL(lc), ZSTR_VAL(listed_prefixes[i]), ZSTR_LEN(listed_prefixes[i])) == 0;
+	}
+	zend_string_release(lc);
+	return listed;
+}
+
+static bool has_attribute(HashTable *attributes)
+{
+	return attributes && zend_get_attribute(attributes, attribute_lcname);
+}
+
+static bool own_static_prop(zend_class_entry *ce, zend_property_info *info)
+{
+	return info->ce == ce && (info->flags & ZEND_ACC_STATIC);
+}
+
+static bool own_method_with_statics(zend_class_entry *ce, zend_function *fn)
+{
+	return fn->type == ZEND_USER_FUNCTION && fn->common.scope == ce && fn->op_array.static_variables;
+}
+
+static void unit_init(ros_unit *u, zend_class_entry *ce, uint8_t scope, const char *member)
+{
+	static const char *prefix[] = { "class:", "prop:", "method:" };
+	memset(u, 0, sizeof(*u));
+	u->scope = scope;
+	u->ce = ce;
+	zend_string *lc = zend_string_tolower(ce->name);
+	u->key = member ? zend_strpprintf(0, "%s%s::%s", prefix[scope], ZSTR_VAL(lc), member)
+		: zend_strpprintf(0, "%s%s", prefix[scope], ZSTR_VAL(lc));
+	zend_string_release(lc);
+	zend_hash_init(&u->baseline, 8, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&u->digests, 0, NULL, NULL, 0);
+}
+
+static ros_class *units_of(zend_class_entry *ce)
+{
+	if (ce->type != ZEND_USER_CLASS || (ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT))) {
+		return NULL;
+	}
+	bool whole = has_attribute(ce->attributes) || listed_in_ini(ce);
+	uint32_t n = whole;
+	zend_property_info *info;
+	zend_function *fn;
+	if (!whole) {
+		ZEND_HASH_MAP_FOREACH_PTR(&ce->properties_info, info) {
+			n += own_static_prop(ce, info) && has_attribute(info->attributes);
+		} ZEND_HASH_FOREACH_END();
+		ZEND_HASH_MAP_FOREACH_PTR(&ce->function_table, fn) {
+			n += own_method_with_statics(ce, fn) && has_attribute(fn->op_array.attributes);
+		} ZEND_HASH_FOREACH_END();
+	}
+	if (n == 0) {
+		return NULL;
+	}
+	ros_class *rc = ecalloc(1, sizeof(ros_class) + n * sizeof(ros_unit));
+	rc->ce = ce;
+	if (whole) {
+		unit_init(&rc->units[rc->nunits++], ce, ROS_CLASS, NULL);
+		return rc;
+	}
+	ZEND_HASH_MAP_FOREACH_PTR(&ce->properties_info, info) {
+		if (own_static_prop(ce, info) && has_attribute(info->attributes)) {
+			ros_unit *u = &rc->units[rc->nunits++];
+			unit_init(u, ce, ROS_PROP, zend_get_unmangled_property_name(info->name));
+			u->prop = info;
+		}
+	} ZEND_HASH_FOREACH_END();
+	ZEND_HASH_MAP_FOREACH_PTR(&ce->function_table, fn) {
+		if (own_method_with_statics(ce, fn) && has_attribute(fn->op_array.attributes)) {
+			ros_unit *u = &rc->units[rc->nunits++];
+			unit_init(u, ce, ROS_METHOD, ZSTR_VAL(fn->common.function_name));
+			u->method = &fn->op_array;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return rc;
+}
+
+static void ros_class_free(ros_class *rc)
+{
+	for (uint32_t i = 0; i < rc->nunits; i++) {
+		zend_string_release(rc->units[i].key);
+		zend_hash_destroy(&rc->units[i].baseline);
+		zend_hash_destroy(&rc->units[i].digests);
+	}
+	efree(rc);
+}
+
+/* --- the items of a unit ------------------------------------------------------------ */
+
+/* Calls fn for every static property and method static variable of the unit. */
+typedef void (*item_fn)(ros_unit *u, zend_property_info *prop, zend_op_array *method, zend_string *var, void *ctx);
+
+static void each_item(ros_unit *u, item_fn fn, void *ctx)
+{
+	zend_class_entry *ce = u->ce;
+	if (u->scope == ROS_PROP) {
+		fn(u, u->prop, NULL, NULL, ctx);
+		return;
+	}
+	if (u->scope == ROS_CLASS) {
+		zend_property_info *info;
+		ZEND_HASH_MAP_FOREACH_PTR(&ce->properties_info, info) {
+			if (own_static_prop(ce, info)) {
+				fn(u, info, NULL, NULL, ctx);
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	zend_function *f;
+	ZEND_HASH_MAP_FOREACH_PTR(&ce->function_table, f) {
+		if (own_method_with_statics(ce, f) && (u->scope == ROS_CLASS || &f->op_array == u->method)) {
+			zend_string *var;
+			ZEND_HASH_MAP_FOREACH_STR_KEY(f->op_array.static_variables, var) {
+				fn(u, NULL, &f->op_array, var, ctx);
+			} ZEND_HASH_FOREACH_END();
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+static zend_string *item_name(zend_property_info *prop, zend_op_array *method, zend_string *var)
+{
+	if (prop) {
+		return zend_strpprintf(0, "p:%s", zend_get_unmangled_property_name(prop->name));
+	}
+	return zend_strpprintf(0, "m:%s:%s", ZSTR_VAL(method->function_name), ZSTR_VAL(var));
+}
+
+/* The item's value this request, NULL when it was never set up (statics
+ * not initialized, method never called). */
+static zval *item_current(zend_class_entry *ce, zend_property_info *prop, zend_op_array *method, zend_string *var)
+{
+	if (prop) {
+		zval *statics = CE_STATIC_MEMBERS(ce);
+		if (!statics) {
+			return NULL;
+		}
+		zval *slot = &statics[prop->offset];
+		ZVAL_DEINDIRECT(slot);
+		return slot;
+	}
+	HashTable *ht = ZEND_MAP_PTR_GET(method->static_variables_ptr);
+	return ht ? zend_hash_find(ht, var) : NULL;
+}
+
+static zval *item_default(zend_class_entry *ce, zend_property_info *prop, zend_op_array *method, zend_string *var)
+{
+	if (prop) {
+		return &ce->default_static_members_table[prop->offset];
+	}
+	return zend_hash_find(method->static_variables, var);
+}
+
+/* What a snapshot must match: the names of the unit's items, in order. */
+static void layout_item(ros_unit *u, zend_property_info *prop, zend_op_array *method, zend_string *var, void *ctx)
+{
+	zend_string *name = item_name(prop, method, var);
+	smart_str_append((smart_str *)ctx, name);
+	smart_str_appendc((smart_str *)ctx, ';');
+	zend_string_release(name);
+}
+
+static zend_string *unit_layout(ros_unit *u)
+{
+	smart_str s = {0};
+	each_item(u, layout_item, &s);
+	smart_str_0(&s);
+	return s.s ? s.s : ZSTR_EMPTY_ALLOC();
+}
+
+/* The class file's identity, stat()ed once per request. */
+static zend_string *file_identity(zend_class_entry *ce)
+{
+	zend_string *file = ce->info.user.filename;
+	if (!file) {
+		return ZSTR_EMPTY_ALLOC();
+	}
+	HashTable *cache = RESIDENT_G(ros_files);
+	if (!cache) {
+		ALLOC_HASHTABLE(cache);
+		zend_hash_init(cache, 8, NULL, ZVAL_PTR_DTOR, 0);
+		RESIDENT_G(ros_files) = cache;
+	}
+	zval *known = zend_hash_find(cache, file);
+	if (known) {
+		return zend_string_copy(Z_STR_P(known));
+	}
+	struct stat sb;
+	zend_string *id = stat(ZSTR_VAL(file), &sb) == 0
+		? zend_strpprintf(0, "%s|%lld|%lld", ZSTR_VAL(file), (long long)sb.st_mtime, (long long)sb.st_size)
+		: zend_strpprintf(0, "%s|?", ZSTR_VAL(file));
+	zval v;
+	ZVAL_STR_COPY(&v, id);
+	zend_hash_update(cache, file, &v);
+	return id;
+}
+
+/* --- digests of object graphs --------------------------------------------------------- */
+
+static bool holds_objects(zval *v)
+{
+	ZVAL_DEREF(v);
+	if (Z_TYPE_P(v) == IS_OBJECT) {
+		return true;
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY || (GC_FLAGS(Z_ARR_P(v)) & GC_IMMUTABLE)) {
+		return false;
+	}
+	zval *el;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), el) {
+		if (holds_objects(el)) {
+			return true;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return false;
+}
+
+static inline uint64_t mix(uint64_t h, uint64_t x)
+{
+	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h;
+}
+
+/* A digest of everything reachable from v: what could change inside an
+ * object without its pointer changing. Shared immutable arrays count by
+ * pointer; objects by their order of first visit (cycles). */
+static uint64_t digest(zval *v, HashTable *seen, uint32_t depth)
+{
+	ZVAL_DEREF(v);
+	uint64_t h = Z_TYPE_P(v);
+	if (depth > 256) {
+		return h;
+	}
+	switch (Z_TYPE_P(v)) {
+		case IS_LONG:
+			return mix(h, (uint64_t)Z_LVAL_P(v));
+		case IS_DOUBLE: {
+			uint64_t bits;
+			memcpy(&bits, &Z_DVAL_P(v), sizeof(bits));
+			return mix(h, bits);
+		}
+		case IS_STRING:
+			return mix(h, ZSTR_IS_INTERNED(Z_STR_P(v)) ? (uint64_t)(uintptr_t)Z_STR_P(v) : zend_string_hash_val(Z_STR_P(v)) ^ ZSTR_LEN(Z_STR_P(v)));
+		case IS_ARRAY: {
+			zend_array *a = Z_ARR_P(v);
+			if (GC_FLAGS(a) & GC_IMMUTABLE) {
+				return mix(h, (uint64_t)(uintptr_t)a);
+			}
+			zend_string *key;
+			zend_ulong idx;
+			zval *el;
+			ZEND_HASH_FOREACH_KEY_VAL(a, idx, key, el) {
+				h = mix(h, key ? zend_string_hash_val(key) : idx);
+				h = mix(h, digest(el, seen, depth + 1));
+			} ZEND_HASH_FOREACH_END();
+			return h;
+		}
+		case IS_OBJECT: {
+			zend_object *obj = Z_OBJ_P(v);
+			zval *known = zend_hash_index_find(seen, obj->handle);
+			if (known) {
+				return mix(h, (uint64_t)Z_LVAL_P(known));
+			}
+			zval order;
+			ZVAL_LONG(&order, zend_hash_num_elements(seen) + 1);
+			zend_hash_index_add_new(seen, obj->handle, &order);
+			h = mix(h, (uint64_t)(uintptr_t)obj->ce);
+			zval zobj;
+			ZVAL_OBJ(&zobj, obj);
+			/* What serialize() would see: also the hidden state of internal
+			 * classes that expose it (ArrayObject's storage...). */
+			HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_DEBUG);
+			if (props) {
+				zend_string *key;
+				zend_ulong idx;
+				zval *el;
+				ZEND_HASH_FOREACH_KEY_VAL_IND(props, idx, key, el) {
+					h = mix(h, key ? zend_string_hash_val(key) : idx);
+					h = mix(h, digest(el, seen, depth + 1));
+				} ZEND_HASH_FOREACH_END();
+				zend_release_properties(props);
+			}
+			return h;
+		}
+		default:
+			return h;
+	}
+}
+
+static uint64_t digest_of(zval *v)
+{
+	HashTable seen;
+	zend_hash_init(&seen, 8, NULL, NULL, 0);
+	uint64_t d = digest(v, &seen, 0);
+	zend_hash_destroy(&seen);
+	return d;
+}
+
+/* --- restore ----------------------------------------------------------------------- */
+
+typedef struct restore_ctx {
+	zval *props;       /* snapshot['props'] */
+	zval *statics;     /* snapshot['statics'] */
+	bool failed;
+} restore_ctx;
+
+static void remember_restored(ros_unit *u, zend_string *name, zval *value)
+{
+	zval held;
+	ZVAL_COPY(&held, value);
+	zend_hash_update(&u->baseline, name, &held);
+	if (holds_objects(value)) {
+		zval d;
+		ZVAL_LONG(&d, (zend_long)digest_of(value));
+		zend_hash_update(&u->digests, name, &d);
+	}
+}
+
+static void restore_item(ros_unit *u, zend_property_info *prop, zend_op_array *method, zend_string *var, void *ctx)
+{
+	restore_ctx *r = ctx;
+	zend_class_entry *ce = u->ce;
+	if (r->failed) {
+		return;
+	}
+	if (prop) {
+		const char *name = zend_get_unmangled_property_name(prop->name);
+		zval *value = Z_TYPE_P(r->props) == IS_ARRAY ? zend_hash_str_find(Z_ARRVAL_P(r->props), name, strlen(name)) : NULL;
+		if (!value) {
+			return;
+		}
+		if (ZEND_TYPE_IS_SET(prop->type) && !zend_verify_property_type(prop, value, 1)) {
+			/* The declared type changed since: the snapshot is not used. */
+			zend_clear_exception();
+			r->failed = true;
+			return;
+		}
+		if (!CE_STATIC_MEMBERS(ce)) {
+			zend_class_init_statics(ce);
+		}
+		zval *slot = &CE_STATIC_MEMBERS(ce)[prop->offset];
+		ZVAL_DEINDIRECT(slot);
+		zval old;
+		ZVAL_COPY_VALUE(&old, slot);
+		ZVAL_COPY(slot, value);
+		zval_ptr_dtor(&old);
+		zend_string *item = item_name(prop, NULL, NULL);
+		remember_restored(u, item, slot);
+		zend_string_release(item);
+		return;
+	}
+	zval *vars = Z_TYPE_P(r->statics) == IS_ARRAY ? zend_hash_find(Z_ARRVAL_P(r->statics), method->function_name) : NULL;
+	zval *value = vars && Z_TYPE_P(vars) == IS_ARRAY ? zend_hash_find(Z_ARRVAL_P(vars), var) : NULL;
+	if (!value) {
+		return;
+	}
+	HashTable *ht = ZEND_MAP_PTR_GET(method->static_variables_ptr);
+	if (!ht) {
+		/* The layout the engine's BIND_STATIC expects: the template's. */
+		ht = zend_array_dup(method->static_variables);
+		ZEND_MAP_PTR_SET(method->static_variables_ptr, ht);
+	}
+	zval *slot = zend_hash_find(ht, var);
+	if (!slot) {
+		return;
+	}
+	zval_ptr_dtor(slot);
+	Z_TRY_ADDREF_P(value);
+	/* Bound statics are references (and must be, from PHP 8.3). */
+	ZVAL_NEW_REF(slot, value);
+	zend_string *item = item_name(NULL, method, var);
+	remember_restored(u, item, Z_REFVAL_P(slot));
+	zend_string_release(item);
+}
+
+static void restore_unit(resident_cache_obj *pool, ros_unit *u)
+{
+	zval snap;
+	if (!resident_fetch(pool, u->key, &snap)) {
+		if (EG(exception)) {
+			/* A snapshot that cannot come back (a class it needs is gone):
+			 * drop it rather than fail every request. */
+			zend_clear_exception();
+			rs_delete(resident_store(), pool->pool, ZSTR_VAL(u->key), ZSTR_LEN(u->key));
+		}
+		return;
+	}
+	zval *file = Z_TYPE(snap) == IS_ARRAY ? zend_hash_str_find(Z_ARRVAL(snap), "file", 4) : NULL;
+	zval *layout = Z_TYPE(snap) == IS_ARRAY ? zend_hash_str_find(Z_ARRVAL(snap), "layout", 6) : NULL;
+	zend_string *my_file = file_identity(u->ce);
+	zend_string *my_layout = unit_layout(u);
+	bool valid = file && layout && Z_TYPE_P(file) == IS_STRING && Z_TYPE_P(layout) == IS_STRING
+		&& zend_string_equals(Z_STR_P(file), my_file) && zend_string_equals(Z_STR_P(layout), my_layout);
+	zend_string_release(my_file);
+	zend_string_release(my_layout);
+	if (valid) {
+		restore_ctx r = {
+			.props = zend_hash_str_find(Z_ARRVAL(snap), "props", 5),
+			.statics = zend_hash_str_find(Z_ARRVAL(snap), "statics", 7),
+		};
+		zval none;
+		ZVAL_NULL(&none);
+		if (!r.props) {
+			r.props = &none;
+		}
+		if (!r.statics) {
+			r.statics = &none;
+		}
+		each_item(u, restore_item, &r);
+		valid = !r.failed;
+		u->restored = true;
+	}
+	if (!valid) {
+		/* The class file or its layout changed: the snapshot is stale. */
+		rs_delete(resident_store(), pool->pool, ZSTR_VAL(u->key), ZSTR_LEN(u->key));
+	}
+	zval_ptr_dtor(&snap);
+}
+
+static void restore_class(ros_class *rc)
+{
+	resident_cache_obj pool;
+	if (!pool_handle(&pool)) {
+		return;
+	}
+	for (uint32_t i = 0; i < rc->nunits; i++) {
+		restore_unit(&pool, &rc->units[i]);
+	}
+}
+
+static void drain_pending(void)
+{
+	HashTable *pending = RESIDENT_G(ros_pending);
+	if (!pending || RESIDENT_G(ros_compiling) || CG(in_compilation)) {
+		return;
+	}
+	/* Restoring can autoload, which links (and queues) more classes: they
+	 * go to a new queue, drained when their own compile returns. */
+	RESIDENT_G(ros_pending) = NULL;
+	ros_class *rc;
+	ZEND_HASH_FOREACH_PTR(pending, rc) {
+		restore_class(rc);
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(pending);
+	FREE_HASHTABLE(pending);
+}
+
+static void class_linked(zend_class_entry *ce, zend_string *name)
+{
+	if (!RESIDENT_G(ros_active)) {
+		return;
+	}
+	HashTable *classes = RESIDENT_G(ros_classes);
+	/* Class aliases notify the same class again. */
+	if (classes && zend_hash_index_exists(classes, (zend_ulong)(uintptr_t)ce)) {
+		return;
+	}
+	ros_class *rc = units_of(ce);
+	if (!rc) {
+		return;
+	}
+	if (!classes) {
+		ALLOC_HASHTABLE(classes);
+		zend_hash_init(classes, 8, NULL, NULL, 0);
+		RESIDENT_G(ros_classes) = classes;
+	}
+	zend_hash_index_add_new_ptr(classes, (zend_ulong)(uintptr_t)ce, rc);
+	/* While a file is compiled or loaded from OPcache, the class table is
+	 * half built: autoloading now could include the same file twice. */
+	if (RESIDENT_G(ros_compiling) || CG(in_compilation)) {
+		HashTable *pending = RESIDENT_G(ros_pending);
+		if (!pending) {
+			ALLOC_HASHTABLE(pending);
+			zend_hash_init(pending, 8, NULL, NULL, 0);
+			RESIDENT_G(ros_pending) = pending;
+		}
+		zend_hash_next_index_insert_ptr(pending, rc);
+	} else {
+		restore_class(rc);
+	}
+}
+
+static zend_op_array *ros_compile_file(zend_file_handle *file_handle, int type)
+{
+	if (!RESIDENT_G(ros_active)) {
+		return orig_compile_file(file_handle, type);
+	}
+	RESIDENT_G(ros_compiling)++;
+	zend_op_array *op;
+	zend_try {
+		op = orig_compile_file(file_handle, type);
+	} zend_catch {
+		RESIDENT_G(ros_compiling)--;
+		zend_bailout();
+	} zend_end_try();
+	RESIDENT_G(ros_compiling)--;
+	drain_pending();
+	return op;
+}
+
+static zend_op_array *ros_compile_string(zend_string *source, const char *filename, zend_compile_position position)
+{
+	if (!RESIDENT_G(ros_active)) {
+		return orig_compile_string(source, filename, position);
+	}
+	RESIDENT_G(ros_compiling)++;
+	zend_op_array *op;
+	zend_try {
+		op = orig_compile_string(source, filename, position);
+	} zend_catch {
+		RESIDENT_G(ros_compiling)--;
+		zend_bailout();
+	} zend_end_try();
+	RESIDENT_G(ros_compiling)--;
+	drain_pending();
+	return op;
+}
+
+/* --- publish ----------------------------------------------------------------------- */
+
+typedef struct publish_ctx {
+	bool changed;
+	zval props;
+	zval statics;
+} publish_ctx;
+
+static void check_item(ros_unit *u, zend_property_info *prop, zend_op_array *method, zend_string *var, void *ctx)
+{
+	publish_ctx *p = ctx;
+	zval *cur = item_current(u->ce, prop, method, var);
+	zend_string *name = item_name(prop, method, var);
+	if (cur) {
+		zval *base = u->restored ? zend_hash_find(&u->baseline, name) : item_default(u->ce, prop, method, var);
+		zval *c = cur, *b = base;
+		if (c) {
+			ZVAL_DEREF(c);
+		}
+		if (b) {
+			ZVAL_DEREF(b);
+		}
+		bool same = b && Z_TYPE_P(c) == Z_TYPE_P(b);
+		if (same) {
+			switch (Z_TYPE_P(c)) {
+				case IS_LONG: same = Z_LVAL_P(c) == Z_LVAL_P(b); break;
+				case IS_DOUBLE: same = memcmp(&Z_DVAL_P(c), &Z_DVAL_P(b), sizeof(double)) == 0; break;
+				case IS_STRING: same = Z_STR_P(c) == Z_STR_P(b) || zend_string_equal_content(Z_STR_P(c), Z_STR_P(b)); break;
+				case IS_ARRAY: same = Z_ARR_P(c) == Z_ARR_P(b); break;
+				case IS_OBJECT: same = Z_OBJ_P(c) == Z_OBJ_P(b); break;
+				case IS_NULL: case IS_FALSE: case IS_TRUE: break;
+				default: same = false;
+			}
+		}
+		if (same) {
+			zval *d = zend_hash_find(&u->digests, name);
+			if (d ? (uint64_t)Z_LVAL_P(d) != digest_of(c) : holds_objects(c)) {
+				same = false;
+			}
+		}
+		if (!same) {
+			p->changed = true;
+		}
+		/* Whatever happens, the snapshot carries every item set up now. */
+		Z_TRY_ADDREF_P(c);
+		if (prop) {
+			add_assoc_zval(&p->props, zend_get_unmangled_property_name(prop->name), c);
+		} else {
+			zval *vars = zend_hash_find(Z_ARRVAL(p->statics), method->function_name);
+			if (!vars) {
+				zval arr;
+				array_init(&arr);
+				vars = zend_hash_add_new(Z_ARRVAL(p->statics), method->function_name, &arr);
+			}
+			add_assoc_zval_ex(vars, ZSTR_VAL(var), ZSTR_LEN(var), c);
+		}
+	} else if (u->restored) {
+		/* Restored but never initialized again (a method not called):
+		 * keep what the snapshot had. */
+		zval *held = zend_hash_find(&u->baseline, name);
+		if (held) {
+			Z_TRY_ADDREF_P(held);
+			if (prop) {
+				add_assoc_zval(&p->props, zend_get_unmangled_property_name(prop->name), held);
+			} else {
+				zval *vars = zend_hash_find(Z_ARRVAL(p->statics), method->function_name);
+				if (!vars) {
+					zval arr;
+					array_init(&arr);
+					vars = zend_hash_add_new(Z_ARRVAL(p->statics), method->function_name, &arr);
+				}
+				add_assoc_zval_ex(vars, ZSTR_VAL(var), ZSTR_LEN(var), held);
+			}
+		}
+	}
+	zend_string_release(name);
+}
+
+static void publish_unit(resident_cache_obj *pool, ros_unit *u)
+{
+	publish_ctx p = { .changed = false };
+	array_init(&p.props);
+	array_init(&p.statics);
+	each_item(u, check_item, &p);
+	if (p.changed) {
+		zval snap;
+		array_init(&snap);
+		add_assoc_str(&snap, "file", file_identity(u->ce));
+		add_assoc_str(&snap, "layout", unit_layout(u));
+		add_assoc_zval(&snap, "props", &p.props);
+		add_assoc_zval(&snap, "statics", &p.statics);
+		ZVAL_UNDEF(&p.props);
+		ZVAL_UNDEF(&p.statics);
+		if (resident_store_value(pool, u->key, &snap, 0, 0, false, 2) < 0 || EG(exception)) {
+			zend_object *e = EG(exception);
+			zend_string *why = e ? zval_get_string(zend_read_property_ex(e->ce, e, ZSTR_KNOWN(ZEND_STR_MESSAGE), 1, NULL)) : NULL;
+			zend_clear_exception();
+			php_error_docref(NULL, E_WARNING, "The static state of %s cannot be kept across requests: %s",
+				ZSTR_VAL(u->ce->name), why ? ZSTR_VAL(why) : "it could not be stored");
+			if (why) {
+				zend_string_release(why);
+			}
+		}
+		zval_ptr_dtor(&snap);
+	}
+	zval_ptr_dtor(&p.props);
+	zval_ptr_dtor(&p.statics);
+}
+
+/* --- request lifecycle ---------------------------------------------------------------- */
+
+static pthread_once_t hooks_once = PTHREAD_ONCE_INIT;
+static zend_class_entry **preloaded;   /* preloaded classes with units, found once */
+static uint32_t npreloaded;
+
+/* OPcache installs its compile hook after every MINIT; ours goes outside
+ * it, so that a cache hit, which links classes without ever calling the
+ * original compiler, is still seen returning. Preloaded classes are
+ * linked before any request and never again: found here, once. */
+static void install_hooks(void)
+{
+	orig_compile_file = zend_compile_file;
+	zend_compile_file = ros_compile_file;
+	orig_compile_string = zend_compile_string;
+	zend_compile_string = ros_compile_string;
+
+	zend_class_entry *ce;
+	ZEND_HASH_MAP_FOREACH_PTR(EG(class_table), ce) {
+		if (ce->type == ZEND_USER_CLASS && (ce->ce_flags & ZEND_ACC_PRELOADED)) {
+			ros_class *rc = units_of(ce);
+			if (rc) {
+				ros_class_free(rc);
+				preloaded = perealloc(preloaded, (npreloaded + 1) * sizeof(*preloaded), 1);
+				preloaded[npreloaded++] = ce;
+			}
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+void ros_request_start(bool active)
+{
+	RESIDENT_G(ros_active) = active;
+	RESIDENT_G(ros_compiling) = 0;
+	if (!active) {
+		return;
+	}
+	pthread_once(&hooks_once, install_hooks);
+	for (uint32_t i = 0; i < npreloaded; i++) {
+		class_linked(preloaded[i], preloaded[i]->name);
+	}
+}
+
+/* A fatal error, an uncaught exception or a timeout may have left the
+ * statics half updated. */
+static bool request_ended_cleanly(void)
+{
+	if (CG(unclean_shutdown) || zend_atomic_bool_load(&EG(timed_out)) || EG(exception)) {
+		return false;
+	}
+	return !(PG(last_error_message) && (PG(last_error_type) & (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR | E_PARSE)));
+}
+
+void ros_request_end(void)
+{
+	if (RESIDENT_G(ros_pending)) {
+		zend_hash_destroy(RESIDENT_G(ros_pending));
+		FREE_HASHTABLE(RESIDENT_G(ros_pending));
+		RESIDENT_G(ros_pending) = NULL;
+	}
+	HashTable *classes = RESIDENT_G(ros_classes);
+	if (classes) {
+		bool publish = RESIDENT_G(ros_active) && request_ended_cleanly();
+		resident_cache_obj pool;
+		if (publish && !pool_handle(&pool)) {
+			publish = false;
+		}
+		ros_class *rc;
+		ZEND_HASH_FOREACH_PTR(classes, rc) {
+			for (uint32_t i = 0; publish && i < rc->nunits; i++) {
+				publish_unit(&pool, &rc->units[i]);
+			}
+			ros_class_free(rc);
+		} ZEND_HASH_FOREACH_END();
+		zend_hash_destroy(classes);
+		FREE_HASHTABLE(classes);
+		RESIDENT_G(ros_classes) = NULL;
+	}
+	if (RESIDENT_G(ros_files)) {
+		zend_hash_destroy(RESIDENT_G(ros_files));
+		FREE_HASHTABLE(RESIDENT_G(ros_files));
+		RESIDENT_G(ros_files) = NULL;
+	}
+	RESIDENT_G(ros_active) = false;
+}
+
+typedef struct collect_ctx {
+	zend_string *lc;
+	HashTable keys;
+} collect_ctx;
+
+static void collect_member_key(void *ctx, const char *key, size_t len)
+{
+	collect_ctx *c = ctx;
+	const char *sep = memchr(key, ':', len);
+	if (!sep || strncmp(key, "class:", 6) == 0) {
+		return;
+	}
+	size_t rest = len - (size_t)(sep + 1 - key);
+	if (rest > ZSTR_LEN(c->lc) + 2 && memcmp(sep + 1, ZSTR_VAL(c->lc), ZSTR_LEN(c->lc)) == 0
+			&& sep[1 + ZSTR_LEN(c->lc)] == ':' && sep[2 + ZSTR_LEN(c->lc)] == ':') {
+		zval k;
+		ZVAL_STRINGL(&k, key, len);
+		zend_hash_next_index_insert(&c->keys, &k);
+	}
+}
+
+zend_long ros_forget(zend_string *class_name)
+{
+	resident_cache_obj pool;
+	if (!pool_handle(&pool)) {
+		return 0;
+	}
+	rs_store *st = resident_store();
+	if (!class_name) {
+		rs_pool_stats ps;
+		rs_pool_stats_get(st, pool.pool, &ps);
+		rs_clear(st, pool.pool);
+		return (zend_long)ps.entries;
+	}
+	zend_string *lc = zend_string_tolower(class_name);
+	if (ZSTR_LEN(lc) && ZSTR_VAL(lc)[0] == '\\') {
+		zend_string *trimmed = zend_string_init(ZSTR_VAL(lc) + 1, ZSTR_LEN(lc) - 1, 0);
+		zend_string_release(lc);
+		lc = trimmed;
+	}
+	zend_long dropped = 0;
+	zend_string *exact = zend_strpprintf(0, "class:%s", ZSTR_VAL(lc));
+	dropped += rs_delete(st, pool.pool, ZSTR_VAL(exact), ZSTR_LEN(exact)) == RS_OK;
+	zend_string_release(exact);
+	/* Property and method units: every key under "prop:<class>::" or
+	 * "method:<class>::". */
+	collect_ctx c = { .lc = lc };
+	zend_hash_init(&c.keys, 8, NULL, ZVAL_PTR_DTOR, 0);
+	uint64_t buckets = rs_bucket_count(st);
+	for (uint64_t b = 0; b < buckets; ) {
+		rs_read_begin(st);
+		for (uint64_t end = b + 1024; b < end && b < buckets; b++) {
+			rs_scan_bucket(st, b, pool.pool, collect_member_key, &c);
+		}
+		rs_read_end(st);
+	}
+	zval *k;
+	ZEND_HASH_FOREACH_VAL(&c.keys, k) {
+		dropped += rs_delete(st, pool.pool, Z_STRVAL_P(k), Z_STRLEN_P(k)) == RS_OK;
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(&c.keys);
+	zend_string_release(lc);
+	return dropped;
+}
+
+void ros_status(zval *out)
+{
+	array_init(out);
+	add_assoc_bool(out, "active", RESIDENT_G(ros_active));
+	resident_cache_obj pool;
+	rs_pool_stats ps = {0};
+	if (pool_handle(&pool)) {
+		rs_pool_stats_get(resident_store(), pool.pool, &ps);
+	}
+	add_assoc_long(out, "snapshots", (zend_long)ps.entries);
+	add_assoc_long(out, "memory", (zend_long)ps.bytes);
+	add_assoc_long(out, "restores", (zend_long)ps.hits);
+	add_assoc_long(out, "publishes", (zend_long)ps.stores);
+}
+
+/* --- attribute validation --------------------------------------------------------- */
+
+#if PHP_VERSION_ID >= 80500
+/* PHP 8.5 (php-src #18817): validators return their error instead of raising it. */
+# define ROS_INVALID(...) return zend_strpprintf(0, __VA_ARGS__)
+# define ROS_VALID return NULL
+static zend_string *validate(zend_attribute *attr, uint32_t target, zend_class_entry *scope)
+#else
+# define ROS_INVALID(...) zend_error_noreturn(E_COMPILE_ERROR, __VA_ARGS__)
+# define ROS_VALID return
+static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *scope)
+#endif
+{
+	if (target == ZEND_ATTRIBUTE_TARGET_CLASS) {
+		if (scope->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT)) {
+			ROS_INVALID("#[Resident\\RequestOverStatic] cannot be applied to %s %s: it holds no static state of its own",
+				(scope->ce_flags & ZEND_ACC_TRAIT) ? "trait" : "interface", ZSTR_VAL(scope->name));
+		}
+		ROS_VALID;
+	}
+	if (target == ZEND_ATTRIBUTE_TARGET_METHOD) {
+		zend_op_array *op = CG(active_op_array);
+		if (op && (op->fn_flags & ZEND_ACC_ABSTRACT)) {
+			ROS_INVALID("#[Resident\\RequestOverStatic] cannot be applied to abstract method %s::%s(): it has no static variables",
+				ZSTR_VAL(scope->name), ZSTR_VAL(op->function_name));
+		}
+		ROS_VALID;
+	}
+	/* A property: the one whose attributes hold this attribute. */
+	zend_property_info *info;
+	ZEND_HASH_MAP_FOREACH_PTR(&scope->properties_info, info) {
+		zend_attribute *a;
+		if (info->ce != scope || !info->attributes) {
+			continue;
+		}
+		ZEND_HASH_PACKED_FOREACH_PTR(info->attributes, a) {
+			if (a == attr && !(info->flags & ZEND_ACC_STATIC)) {
+				ROS_INVALID("#[Resident\\RequestOverStatic] cannot be applied to non-static property %s::$%s: only static state is kept across requests",
+					ZSTR_VAL(scope->name), zend_get_unmangled_property_name(info->name));
+			}
+		} ZEND_HASH_FOREACH_END();
+	} ZEND_HASH_FOREACH_END();
+	ROS_VALID;
+}
+
+/* --- module lifecycle -------------------------------------------------------------- */
+
+static void parse_listed_classes(const char *list)
+{
+	zend_hash_init(&listed_names, 8, NULL, NULL, 1);
+	const char *p = list ? list : "";
+	while (*p) {
+		while (*p == ',' || *p == ' ' || *p == '\t' || *p == '\\') {
+			p++;
+		}
+		const char *start = p;
+		while (*p && *p != ',') {
+			p++;
+		}
+		const char *end = p;
+		while (end > start && (end[-1] == ' ' || end[-1] == '\t')) {
+			end--;
+		}
+		if (end == start) {
+			continue;
+		}
+		zend_string *lc = zend_string_init(start, end - start, 1);
+		zend_str_tolower(ZSTR_VAL(lc), ZSTR_LEN(lc));
+		if (ZSTR_LEN(lc) >= 2 && ZSTR_VAL(lc)[ZSTR_LEN(lc) - 1] == '*') {
+			listed_prefixes = perealloc(listed_prefixes, (listed_nprefixes + 1) * sizeof(zend_string *), 1);
+			listed_prefixes[listed_nprefixes++] = zend_string_init(ZSTR_VAL(lc), ZSTR_LEN(lc) - 1, 1);
+		} else {
+			zend_hash_add_empty_element(&listed_names, lc);
+		}
+		zend_string_release_ex(lc, 1);
+	}
+}
+
+void ros_module_start(zend_class_entry *attribute_ce, const char *listed, bool observe)
+{
+	zend_internal_attribute *attr = zend_internal_attribute_register(attribute_ce,
+		ZEND_ATTRIBUTE_TARGET_CLASS | ZEND_ATTRIBUTE_TARGET_PROPERTY | ZEND_ATTRIBUTE_TARGET_METHOD);
+	attr->validator = validate;
+	attribute_lcname = zend_string_init_interned("resident\\requestoverstatic", sizeof("resident\\requestoverstatic") - 1, 1);
+	parse_listed_classes(listed);
+	if (observe) {
+		zend_observer_class_linked_register(class_linked);
+	}
+}
+
+void ros_module_end(void)
+{
+	zend_hash_destroy(&listed_names);
+	for (uint32_t i = 0; i < listed_nprefixes; i++) {
+		zend_string_release_ex(listed_prefixes[i], 1);
+	}
+	if (listed_prefixes) {
+		pefree(listed_prefixes, 1);
+	}
+	listed_prefixes = NULL;
+	listed_nprefixes = 0;
+	if (orig_compile_file && zend_compile_file == ros_compile_file) {
+		zend_compile_file = orig_compile_file;
+		zend_compile_string = orig_compile_string;
+	}
+	if (preloaded) {
+		pefree(preloaded, 1);
+		preloaded = NULL;
+		npreloaded = 0;
+	}
+}

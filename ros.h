@@ -1,0 +1,20 @@
+#ifndef RESIDENT_ROS_H
+#define RESIDENT_ROS_H
+
+#include "php.h"
+
+/* #[Resident\RequestOverStatic]: see ros.c. */
+
+/* Registers the attribute (validator) and the class-linked observer. */
+void ros_module_start(zend_class_entry *attribute_ce, const char *listed_classes, bool observe);
+void ros_module_end(void);
+/* active: this request restores and publishes static state. */
+void ros_request_start(bool active);
+/* Publishes what changed; must run while statics are intact (RSHUTDOWN). */
+void ros_request_end(void);
+/* Drops the snapshots of one class (NULL: all); returns how many. */
+zend_long ros_forget(zend_string *class_name);
+/* Cache::status()'s "request_over_static" section. */
+void ros_status(zval *out);
+
+#endif
