@@ -31,6 +31,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	/* Inside the request-long read section that borrowed values need. */
 	bool borrowing;
 	char *direct_classes;
+	zend_string **error_sink;    /* see rv_type_error() */
 	bool request_over_static;
 	char *request_over_static_classes;
 	/* RequestOverStatic (ros.c), per request */

@@ -31,6 +31,7 @@
 #include "php_resident.h"
 #include "api.h"
 #include "ros.h"
+#include "value/value.h"
 #include "SAPI.h"
 #include "zend_attributes.h"
 #include "zend_exceptions.h"
@@ -684,6 +685,45 @@ static void check_item(ros_unit *u, zend_property_info *prop, zend_op_array *met
 	zend_string_release(name);
 }
 
+/* Plans each item of a refused snapshot alone, under its own name, and
+ * returns the first refusal: "cannot be cached: Foo::$bar[1] is a Closure". */
+static zend_string *explain_refusal(ros_unit *u, zval *snap)
+{
+	zend_string *why = NULL;
+	zval *props = zend_hash_str_find(Z_ARRVAL_P(snap), "props", 5);
+	zval *statics = zend_hash_str_find(Z_ARRVAL_P(snap), "statics", 7);
+	zend_string *key, *method;
+	zval *v, *vars;
+	RESIDENT_G(error_sink) = &why;
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(props), key, v) {
+		if (!why) {
+			zend_string *name = zend_strpprintf(0, "%s::$%s", ZSTR_VAL(u->ce->name), ZSTR_VAL(key));
+			rv_path root = { .kind = RV_PATH_NAMED, .name = ZSTR_VAL(name) };
+			rv_plan plan;
+			if (rv_plan_value(&plan, v, &root, 0) == SUCCESS) {
+				rv_plan_release(&plan);
+			}
+			zend_string_release(name);
+		}
+	} ZEND_HASH_FOREACH_END();
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(statics), method, vars) {
+		ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(vars), key, v) {
+			if (!why) {
+				zend_string *name = zend_strpprintf(0, "static $%s in %s::%s()", ZSTR_VAL(key), ZSTR_VAL(u->ce->name), ZSTR_VAL(method));
+				rv_path root = { .kind = RV_PATH_NAMED, .name = ZSTR_VAL(name) };
+				rv_plan plan;
+				if (rv_plan_value(&plan, v, &root, 0) == SUCCESS) {
+					rv_plan_release(&plan);
+				}
+				zend_string_release(name);
+			}
+		} ZEND_HASH_FOREACH_END();
+	} ZEND_HASH_FOREACH_END();
+	RESIDENT_G(error_sink) = NULL;
+	zend_clear_exception();
+	return why;
+}
+
 static void publish_unit(resident_cache_obj *pool, ros_unit *u)
 {
 	publish_ctx p = { .changed = false };
@@ -699,15 +739,26 @@ static void publish_unit(resident_cache_obj *pool, ros_unit *u)
 		add_assoc_zval(&snap, "statics", &p.statics);
 		ZVAL_UNDEF(&p.props);
 		ZVAL_UNDEF(&p.statics);
-		if (resident_store_value(pool, u->key, &snap, 0, 0, false, 2) < 0 || EG(exception)) {
-			zend_object *e = EG(exception);
-			zend_string *why = e ? zval_get_string(zend_read_property_ex(e->ce, e, ZSTR_KNOWN(ZEND_STR_MESSAGE), 1, NULL)) : NULL;
+		/* No PHP frame is running to throw into: refusals come back as text. */
+		zend_string *why = NULL;
+		RESIDENT_G(error_sink) = &why;
+		int stored = resident_store_value(pool, u->key, &snap, 0, 0, false, 0);
+		RESIDENT_G(error_sink) = NULL;
+		if (stored <= 0 || EG(exception)) {
 			zend_clear_exception();
+			if (why) {
+				/* Name the static rather than the snapshot's inner layout. */
+				zend_string *better = explain_refusal(u, &snap);
+				if (better) {
+					zend_string_release(why);
+					why = better;
+				}
+			}
 			php_error_docref(NULL, E_WARNING, "The static state of %s cannot be kept across requests: %s",
 				ZSTR_VAL(u->ce->name), why ? ZSTR_VAL(why) : "it could not be stored");
-			if (why) {
-				zend_string_release(why);
-			}
+		}
+		if (why) {
+			zend_string_release(why);
 		}
 		zval_ptr_dtor(&snap);
 	}

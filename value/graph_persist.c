@@ -140,9 +140,9 @@ static zend_result refuse(gctx *c, const rv_path *path, const char *what, const 
 {
 	zend_string *where = rv_path_render(path);
 	if (class_name) {
-		zend_argument_type_error(c->arg_num, "cannot be cached: %s is %s %s", ZSTR_VAL(where), what, class_name);
+		rv_type_error(c->arg_num, "cannot be cached: %s is %s %s", ZSTR_VAL(where), what, class_name);
 	} else {
-		zend_argument_type_error(c->arg_num, "cannot be cached: %s is %s", ZSTR_VAL(where), what);
+		rv_type_error(c->arg_num, "cannot be cached: %s is %s", ZSTR_VAL(where), what);
 	}
 	zend_string_release(where);
 	return FAILURE;
@@ -692,7 +692,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	}
 
 	if (++c->depth > RV_MAX_DEPTH) {
-		zend_argument_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+		rv_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
 		return -1;
 	}
 	int rc = 1;
@@ -867,7 +867,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 		return 0;
 	}
 	if (++c->depth > RV_MAX_DEPTH) {
-		zend_argument_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+		rv_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
 		return -1;
 	}
 

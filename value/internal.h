@@ -38,6 +38,12 @@ zend_array *rv_array_begin(rv_writer *w, size_t *plan_size, zend_array *src);
 void rv_array_link(zend_array *dst, uint32_t pos);
 
 /* Graph encoding (graph_persist.c). */
+/* A TypeError/ValueError about argument arg_num of the running function, or,
+ * with arg_num 0, about "Value". With RESIDENT_G(error_sink) set (no PHP
+ * frame to throw into), the first message goes there instead. */
+void rv_type_error(uint32_t arg_num, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
+void rv_value_error(uint32_t arg_num, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
+
 rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t arg_num, size_t *size);
 zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size);
 void rv_graph_plan_free(rv_graph_plan *g);

@@ -19,6 +19,7 @@
 #include "value.h"
 #include "internal.h"
 #include "zend_closures.h"
+#include "zend_exceptions.h"
 #include "zend_generators.h"
 #include "zend_smart_str.h"
 #include "ext/standard/php_var.h"
@@ -124,6 +125,9 @@ static void render(smart_str *out, const rv_path *p)
 			smart_str_appendc(out, '$');
 			smart_str_appends(out, p->name);
 			break;
+		case RV_PATH_NAMED:
+			smart_str_appends(out, p->name);
+			break;
 		case RV_PATH_INDEX:
 			smart_str_append_printf(out, "[" ZEND_LONG_FMT "]", (zend_long)p->index);
 			break;
@@ -158,9 +162,9 @@ static zend_result refuse(uint32_t arg_num, const rv_path *path, const char *wha
 {
 	zend_string *where = rv_path_render(path);
 	if (class_name) {
-		zend_argument_type_error(arg_num, "cannot be cached: %s is %s %s", ZSTR_VAL(where), what, class_name);
+		rv_type_error(arg_num, "cannot be cached: %s is %s %s", ZSTR_VAL(where), what, class_name);
 	} else {
-		zend_argument_type_error(arg_num, "cannot be cached: %s is %s", ZSTR_VAL(where), what);
+		rv_type_error(arg_num, "cannot be cached: %s is %s", ZSTR_VAL(where), what);
 	}
 	zend_string_release(where);
 	return FAILURE;
@@ -187,7 +191,7 @@ static zend_result plan_array(plan_ctx *c, zend_array *a, const rv_path *path)
 		return SUCCESS;
 	}
 	if (++c->depth > RV_MAX_DEPTH) {
-		zend_argument_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+		rv_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
 		return FAILURE;
 	}
 	zend_string *key;
@@ -507,4 +511,37 @@ void rv_write(rv_plan *plan, void *area)
 	Z_EXTRA_P((zval *)area) = 0;
 	/* Less only if a symbol table counted a deleted variable. */
 	ZEND_ASSERT(w.cur <= w.end);
+}
+
+static void rv_error(zend_class_entry *ce, uint32_t arg_num, const char *fmt, va_list args)
+{
+	char *msg;
+	zend_vspprintf(&msg, 0, fmt, args);
+	zend_string **sink = RESIDENT_G(error_sink);
+	if (sink) {
+		if (!*sink) {
+			*sink = zend_string_init(msg, strlen(msg), 0);
+		}
+	} else if (arg_num && EG(current_execute_data)) {
+		zend_argument_error(ce, arg_num, "%s", msg);
+	} else {
+		zend_throw_error(ce, "Value %s", msg);
+	}
+	efree(msg);
+}
+
+void rv_type_error(uint32_t arg_num, const char *fmt, ...)
+{
+	va_list args;
+	va_start(args, fmt);
+	rv_error(zend_ce_type_error, arg_num, fmt, args);
+	va_end(args);
+}
+
+void rv_value_error(uint32_t arg_num, const char *fmt, ...)
+{
+	va_list args;
+	va_start(args, fmt);
+	rv_error(zend_ce_value_error, arg_num, fmt, args);
+	va_end(args);
 }

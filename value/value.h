@@ -22,10 +22,10 @@
 /* Where a value sits inside the argument, for error messages. */
 typedef struct rv_path {
 	const struct rv_path *up;
-	enum { RV_PATH_ROOT, RV_PATH_INDEX, RV_PATH_KEY, RV_PATH_PROP, RV_PATH_SERIALIZED } kind;
+	enum { RV_PATH_ROOT, RV_PATH_INDEX, RV_PATH_KEY, RV_PATH_PROP, RV_PATH_SERIALIZED, RV_PATH_NAMED } kind;
 	zend_ulong index;
 	zend_string *key;     /* KEY, PROP */
-	const char *name;     /* ROOT: the argument's name */
+	const char *name;     /* ROOT: the argument's name; NAMED: an expression, as is */
 } rv_path;
 
 typedef struct rv_graph_plan rv_graph_plan;
