@@ -50,7 +50,7 @@ int(2)
 int(1)
 int(1)
 bool(true)
-array(25) {
+array(26) {
   [0]=>
   string(9) "available"
   [1]=>
@@ -101,6 +101,8 @@ array(25) {
   string(5) "pools"
   [24]=>
   string(7) "buckets"
+  [25]=>
+  string(19) "request_over_static"
 }
 bool(true)
 string(4) "copy"
