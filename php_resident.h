@@ -36,7 +36,8 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	char *request_over_static_classes;
 	/* RequestOverStatic (ros.c), per request */
 	bool ros_active;             /* this request restores and publishes statics */
-	uint32_t ros_compiling;      /* depth of compile_file/compile_string calls */
+	uint32_t ros_compiling;
+	bool ros_preloading;         /* this request is OPcache's preloading */      /* depth of compile_file/compile_string calls */
 	HashTable *ros_classes;      /* class entry -> its units, classes linked this request */
 	HashTable *ros_pending;      /* units linked while compiling, restored after */
 	HashTable *ros_files;        /* class file -> identity (stat), this request */

@@ -26,6 +26,7 @@
  * No opcode handler and no zend_execute_ex: the JIT stays on.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
 #include "php.h"
 #include "php_resident.h"
@@ -541,6 +542,12 @@ static void class_linked(zend_class_entry *ce, zend_string *name)
 	if (!RESIDENT_G(ros_active)) {
 		return;
 	}
+	if (CG(compiler_options) & ZEND_COMPILE_PRELOAD) {
+		/* OPcache preloading: nothing may come from the cache into what
+		 * becomes immutable. */
+		RESIDENT_G(ros_preloading) = true;
+		return;
+	}
 	HashTable *classes = RESIDENT_G(ros_classes);
 	/* Class aliases notify the same class again. */
 	if (classes && zend_hash_index_exists(classes, (zend_ulong)(uintptr_t)ce)) {
@@ -575,6 +582,11 @@ static zend_op_array *ros_compile_file(zend_file_handle *file_handle, int type)
 {
 	if (!RESIDENT_G(ros_active)) {
 		return orig_compile_file(file_handle, type);
+	}
+	if (CG(compiler_options) & ZEND_COMPILE_PRELOAD) {
+		/* OPcache's preloading, which links classes without telling
+		 * observers: the preloaded classes are looked for afterwards. */
+		RESIDENT_G(ros_preloading) = true;
 	}
 	RESIDENT_G(ros_compiling)++;
 	zend_op_array *op;
@@ -769,41 +781,58 @@ static void publish_unit(resident_cache_obj *pool, ros_unit *u)
 /* --- request lifecycle ---------------------------------------------------------------- */
 
 static pthread_once_t hooks_once = PTHREAD_ONCE_INIT;
-static zend_class_entry **preloaded;   /* preloaded classes with units, found once */
+static pthread_mutex_t preloaded_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_bool preloaded_known;
+static zend_class_entry **preloaded;   /* preloaded classes with units */
 static uint32_t npreloaded;
 
 /* OPcache installs its compile hook after every MINIT; ours goes outside
  * it, so that a cache hit, which links classes without ever calling the
- * original compiler, is still seen returning. Preloaded classes are
- * linked before any request and never again: found here, once. */
+ * original compiler, is still seen returning. */
 static void install_hooks(void)
 {
 	orig_compile_file = zend_compile_file;
 	zend_compile_file = ros_compile_file;
 	orig_compile_string = zend_compile_string;
 	zend_compile_string = ros_compile_string;
+}
 
-	zend_class_entry *ce;
-	ZEND_HASH_MAP_FOREACH_PTR(EG(class_table), ce) {
-		if (ce->type == ZEND_USER_CLASS && (ce->ce_flags & ZEND_ACC_PRELOADED)) {
-			ros_class *rc = units_of(ce);
-			if (rc) {
-				ros_class_free(rc);
-				preloaded = perealloc(preloaded, (npreloaded + 1) * sizeof(*preloaded), 1);
-				preloaded[npreloaded++] = ce;
+/* Preloaded classes are linked before any request and never again: they
+ * are found in the class table once, at the first request after
+ * preloading (which itself runs as a request, in php-fpm's master). */
+static void find_preloaded(void)
+{
+	pthread_mutex_lock(&preloaded_lock);
+	if (!atomic_load(&preloaded_known)) {
+		npreloaded = 0;
+		zend_class_entry *ce;
+		ZEND_HASH_MAP_FOREACH_PTR(EG(class_table), ce) {
+			if (ce->type == ZEND_USER_CLASS && (ce->ce_flags & ZEND_ACC_PRELOADED)) {
+				ros_class *rc = units_of(ce);
+				if (rc) {
+					ros_class_free(rc);
+					preloaded = perealloc(preloaded, (npreloaded + 1) * sizeof(*preloaded), 1);
+					preloaded[npreloaded++] = ce;
+				}
 			}
-		}
-	} ZEND_HASH_FOREACH_END();
+		} ZEND_HASH_FOREACH_END();
+		atomic_store(&preloaded_known, true);
+	}
+	pthread_mutex_unlock(&preloaded_lock);
 }
 
 void ros_request_start(bool active)
 {
 	RESIDENT_G(ros_active) = active;
 	RESIDENT_G(ros_compiling) = 0;
+	RESIDENT_G(ros_preloading) = false;
 	if (!active) {
 		return;
 	}
 	pthread_once(&hooks_once, install_hooks);
+	if (!atomic_load(&preloaded_known)) {
+		find_preloaded();
+	}
 	for (uint32_t i = 0; i < npreloaded; i++) {
 		class_linked(preloaded[i], preloaded[i]->name);
 	}
@@ -828,7 +857,7 @@ void ros_request_end(void)
 	}
 	HashTable *classes = RESIDENT_G(ros_classes);
 	if (classes) {
-		bool publish = RESIDENT_G(ros_active) && request_ended_cleanly();
+		bool publish = RESIDENT_G(ros_active) && !RESIDENT_G(ros_preloading) && request_ended_cleanly();
 		resident_cache_obj pool;
 		if (publish && !pool_handle(&pool)) {
 			publish = false;
@@ -848,6 +877,10 @@ void ros_request_end(void)
 		zend_hash_destroy(RESIDENT_G(ros_files));
 		FREE_HASHTABLE(RESIDENT_G(ros_files));
 		RESIDENT_G(ros_files) = NULL;
+	}
+	if (RESIDENT_G(ros_preloading)) {
+		atomic_store(&preloaded_known, false);
+		RESIDENT_G(ros_preloading) = false;
 	}
 	RESIDENT_G(ros_active) = false;
 }

@@ -108,6 +108,46 @@ foreach ($tests as $name => $test) {
     $fpm->stop();
 }
 
+// RequestOverStatic, without and with OPcache (timestamps checked on every
+// request, as in development) and the tracing JIT.
+$opcache = ['zend_extension=opcache', 'opcache.enable=1', 'opcache.validate_timestamps=1', 'opcache.revalidate_freq=0',
+    'opcache.jit=tracing', 'opcache.jit_buffer_size=32M'];
+$staticsTests = require __DIR__ . '/statics.php';
+foreach (['' => $ini, ', OPcache + JIT' => array_merge($ini, $opcache)] as $mode => $modeIni) {
+    foreach ($staticsTests as $name => $test) {
+        $fpm = new Fpm($fpmBinary, $modeIni);
+        try {
+            $dir = $fpm->dir . '/classes';
+            mkdir($dir);
+            [$ok, $detail] = $test($fpm, $dir);
+            check("RequestOverStatic$mode: $name", $ok, $detail . ($ok ? '' : "\n" . $fpm->log()));
+        } catch (Throwable $e) {
+            check("RequestOverStatic$mode: $name", false, $e->getMessage() . "\n" . $fpm->log());
+        }
+        $fpm->stop();
+    }
+}
+
+// Preloaded classes are linked once, before any request: their statics are
+// restored at request start.
+$preloadDir = sys_get_temp_dir() . '/resident-preload-' . getmypid();
+@mkdir($preloadDir);
+file_put_contents("$preloadDir/Preloaded.php", "<?php\n#[Resident\\RequestOverStatic]\nfinal class Preloaded { public static int \$hits = 0; }\n");
+file_put_contents("$preloadDir/preload.php", "<?php\nopcache_compile_file(__DIR__ . '/Preloaded.php');\n");
+$fpm = new Fpm($fpmBinary, array_merge($ini, $opcache, ["opcache.preload=$preloadDir/preload.php", 'opcache.preload_user=' . posix_getpwuid(posix_geteuid())['name']]));
+try {
+    $hits = [];
+    for ($i = 0; $i < 6; $i++) {
+        [$hits[]] = statics_call($fpm, $preloadDir, 'op=preloaded');
+    }
+    check('RequestOverStatic, OPcache preloading: a preloaded class keeps its statics', $hits === [1, 2, 3, 4, 5, 6],
+        json_encode($hits) . "\n" . $fpm->log());
+} catch (Throwable $e) {
+    check('RequestOverStatic, OPcache preloading: a preloaded class keeps its statics', false, $e->getMessage() . "\n" . $fpm->log());
+}
+$fpm->stop();
+exec('rm -rf ' . escapeshellarg($preloadDir));
+
 // Recycled workers (pm.max_requests) keep seeing the same segment.
 $fpm = new Fpm($fpmBinary, $ini, 2, ['pm.max_requests' => 3]);
 try {

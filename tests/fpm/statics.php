@@ -1,0 +1,117 @@
+<?php
+/*
+ * RequestOverStatic under php-fpm: two workers (pm=static), the extension
+ * loaded, with and without OPcache + JIT. Called by run.php: returns the
+ * tests as name => fn(Fpm, string $dir): [bool, detail].
+ */
+
+function statics_call(Fpm $fpm, string $dir, string $query): array
+{
+    [$headers, $body] = $fpm->client->get(__DIR__ . '/www/statics.php', $query . '&dir=' . urlencode($dir));
+    return [json_decode($body, true) ?? $body, (int)($headers['x-pid'] ?? 0)];
+}
+
+function statics_classes(string $dir): void
+{
+    file_put_contents("$dir/Catalog.php", '<?php
+#[Resident\RequestOverStatic]
+final class Catalog { public static array $items = []; }
+');
+    // A version number and 2,000 copies of it: any mix of two versions is torn.
+    file_put_contents("$dir/Ledger.php", '<?php
+#[Resident\RequestOverStatic]
+final class Ledger {
+    public static int $version = 0;
+    public static array $rows = [];
+    public static function check(): bool {
+        foreach (self::$rows as $r) { if ($r["v"] !== self::$version || $r["tag"] !== "v" . self::$version) return false; }
+        return count(self::$rows) === (self::$version ? 2000 : 0);
+    }
+    public static function rewrite(int $salt): void {
+        $v = self::$version + 1 + $salt * 10000;
+        self::$rows = [];
+        for ($i = 0; $i < 2000; $i++) self::$rows[] = ["v" => $v, "tag" => "v$v"];
+        self::$version = $v;
+    }
+}
+');
+}
+
+return [
+    'a static written in one request is seen by the next request on the other worker' => function (Fpm $fpm, string $dir) {
+        statics_classes($dir);
+        [$first, $writer] = statics_call($fpm, $dir, 'op=add&item=a');
+        $seenBy = [];
+        for ($i = 0; $i < 20 && count($seenBy) < 2; $i++) {
+            [$items, $pid] = statics_call($fpm, $dir, 'op=read');
+            if ($items === ['a']) {
+                $seenBy[$pid] = true;
+            }
+        }
+        [$second] = statics_call($fpm, $dir, 'op=add&item=b');
+        return [$first === ['a'] && count($seenBy) === 2 && isset($seenBy[$writer]) && $second === ['a', 'b'],
+            json_encode([$first, array_keys($seenBy), $writer, $second])];
+    },
+    'a read-only request does not republish' => function (Fpm $fpm, string $dir) {
+        statics_classes($dir);
+        statics_call($fpm, $dir, 'op=add&item=a');
+        [$before] = statics_call($fpm, $dir, 'op=status');
+        for ($i = 0; $i < 10; $i++) {
+            statics_call($fpm, $dir, 'op=read');
+        }
+        [$after] = statics_call($fpm, $dir, 'op=status');
+        return [$before['publishes'] === 1 && $after['publishes'] === 1 && $after['restores'] >= 10,
+            json_encode([$before, $after])];
+    },
+    'a class-file edit drops the snapshot' => function (Fpm $fpm, string $dir) {
+        statics_classes($dir);
+        statics_call($fpm, $dir, 'op=add&item=a');
+        [$kept] = statics_call($fpm, $dir, 'op=read');
+        // Same class, one more line: mtime and size change.
+        sleep(1);
+        file_put_contents("$dir/Catalog.php", file_get_contents("$dir/Catalog.php") . "// edited\n");
+        $after = [];
+        for ($i = 0; $i < 4; $i++) {
+            [$after[]] = statics_call($fpm, $dir, 'op=read');
+        }
+        [$added] = statics_call($fpm, $dir, 'op=add&item=b');
+        return [$kept === ['a'] && $after === [[], [], [], []] && $added === ['b'], json_encode([$kept, $after, $added])];
+    },
+    'forgetStatics() in one worker drops the state for both' => function (Fpm $fpm, string $dir) {
+        statics_classes($dir);
+        statics_call($fpm, $dir, 'op=add&item=a');
+        [$n] = statics_call($fpm, $dir, 'op=forget&class=Catalog');
+        $after = [];
+        for ($i = 0; $i < 4; $i++) {
+            [$after[]] = statics_call($fpm, $dir, 'op=read');
+        }
+        return [$n === 1 && $after === [[], [], [], []], json_encode([$n, $after])];
+    },
+    'under load, both workers rewriting a persisted array never see it torn' => function (Fpm $fpm, string $dir) {
+        statics_classes($dir);
+        $sock = $fpm->dir . '/fpm.sock';
+        $clients = [];
+        for ($c = 0; $c < 4; $c++) {
+            $out = "$fpm->dir/client$c.json";
+            $code = sprintf('require %s; $f = new FastCgi(%s); $end = microtime(true) + 3; $n = $torn = 0; $versions = [];
+                while (microtime(true) < $end) { [$h, $b] = $f->get(%s, %s); $r = json_decode($b, true);
+                    if (!is_array($r)) { $torn++; continue; } $n++; $torn += $r["whole"] ? 0 : 1; $versions[$r["version"]] = 1; }
+                file_put_contents(%s, json_encode(["n" => $n, "torn" => $torn, "versions" => count($versions)]));',
+                var_export(__DIR__ . '/FastCgi.php', true), var_export($sock, true),
+                var_export(__DIR__ . '/www/statics.php', true), var_export('op=churn&dir=' . urlencode($dir), true),
+                var_export($out, true));
+            $clients[$out] = proc_open([PHP_BINARY, '-r', $code], [1 => ['file', '/dev/null', 'w'], 2 => ['file', "$out.err", 'w']], $pipes);
+        }
+        $total = $torn = 0;
+        $detail = [];
+        foreach ($clients as $out => $proc) {
+            proc_close($proc);
+            $r = json_decode((string)@file_get_contents($out), true) ?? ['n' => 0, 'torn' => 1, 'versions' => 0, 'err' => @file_get_contents("$out.err")];
+            $total += $r['n'];
+            $torn += $r['torn'];
+            $detail[] = $r;
+        }
+        [$status] = statics_call($fpm, $dir, 'op=status');
+        return [$total > 50 && $torn === 0 && $status['publishes'] > 50, json_encode([$total, $torn, $status, $detail])];
+    },
+];
