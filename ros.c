@@ -16,9 +16,9 @@
  * Publish: in RSHUTDOWN (the last point where statics and objects are
  * intact), and only if something changed. Whatever was restored is held
  * until then, so a changed string or array is a different pointer (an array
- * we hold is separated on its first write). Objects can change inside, so
- * they are compared by a digest of their graph taken at restore and again
- * at the end. Nothing is published after a fatal error or a timeout. A
+ * we hold is separated on its first write). Objects can change inside: a
+ * snapshot carries the digest of each object graph it holds
+ * (value/digest.c), compared with the graph's digest at the end. Nothing is published after a fatal error or a timeout. A
  * snapshot remembers its class file (path, mtime, size) and the unit's
  * layout; any difference drops it. Concurrent requests: the last to end
  * wins, and each snapshot is written whole.
@@ -51,7 +51,7 @@ typedef struct ros_unit {
 	zend_op_array *method;         /* ROS_METHOD */
 	zend_string *key;
 	HashTable baseline;            /* item -> what was restored (held until the end) */
-	HashTable digests;             /* item -> digest of an object graph at restore */
+	HashTable digests;             /* item -> digest its objects were published with */
 } ros_unit;
 
 typedef struct ros_class {
@@ -287,124 +287,24 @@ static zend_string *file_identity(zend_class_entry *ce)
 	return id;
 }
 
-/* --- digests of object graphs --------------------------------------------------------- */
-
-static bool holds_objects(zval *v)
-{
-	ZVAL_DEREF(v);
-	if (Z_TYPE_P(v) == IS_OBJECT) {
-		return true;
-	}
-	if (Z_TYPE_P(v) != IS_ARRAY || (GC_FLAGS(Z_ARR_P(v)) & GC_IMMUTABLE)) {
-		return false;
-	}
-	zval *el;
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), el) {
-		if (holds_objects(el)) {
-			return true;
-		}
-	} ZEND_HASH_FOREACH_END();
-	return false;
-}
-
-static inline uint64_t mix(uint64_t h, uint64_t x)
-{
-	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	return h;
-}
-
-/* A digest of everything reachable from v: what could change inside an
- * object without its pointer changing. Shared immutable arrays count by
- * pointer; objects by their order of first visit (cycles). */
-static uint64_t digest(zval *v, HashTable *seen, uint32_t depth)
-{
-	ZVAL_DEREF(v);
-	uint64_t h = Z_TYPE_P(v);
-	if (depth > 256) {
-		return h;
-	}
-	switch (Z_TYPE_P(v)) {
-		case IS_LONG:
-			return mix(h, (uint64_t)Z_LVAL_P(v));
-		case IS_DOUBLE: {
-			uint64_t bits;
-			memcpy(&bits, &Z_DVAL_P(v), sizeof(bits));
-			return mix(h, bits);
-		}
-		case IS_STRING:
-			return mix(h, ZSTR_IS_INTERNED(Z_STR_P(v)) ? (uint64_t)(uintptr_t)Z_STR_P(v) : zend_string_hash_val(Z_STR_P(v)) ^ ZSTR_LEN(Z_STR_P(v)));
-		case IS_ARRAY: {
-			zend_array *a = Z_ARR_P(v);
-			if (GC_FLAGS(a) & GC_IMMUTABLE) {
-				return mix(h, (uint64_t)(uintptr_t)a);
-			}
-			zend_string *key;
-			zend_ulong idx;
-			zval *el;
-			ZEND_HASH_FOREACH_KEY_VAL(a, idx, key, el) {
-				h = mix(h, key ? zend_string_hash_val(key) : idx);
-				h = mix(h, digest(el, seen, depth + 1));
-			} ZEND_HASH_FOREACH_END();
-			return h;
-		}
-		case IS_OBJECT: {
-			zend_object *obj = Z_OBJ_P(v);
-			zval *known = zend_hash_index_find(seen, obj->handle);
-			if (known) {
-				return mix(h, (uint64_t)Z_LVAL_P(known));
-			}
-			zval order;
-			ZVAL_LONG(&order, zend_hash_num_elements(seen) + 1);
-			zend_hash_index_add_new(seen, obj->handle, &order);
-			h = mix(h, (uint64_t)(uintptr_t)obj->ce);
-			zval zobj;
-			ZVAL_OBJ(&zobj, obj);
-			/* What serialize() would see: also the hidden state of internal
-			 * classes that expose it (ArrayObject's storage...). */
-			HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_DEBUG);
-			if (props) {
-				zend_string *key;
-				zend_ulong idx;
-				zval *el;
-				ZEND_HASH_FOREACH_KEY_VAL_IND(props, idx, key, el) {
-					h = mix(h, key ? zend_string_hash_val(key) : idx);
-					h = mix(h, digest(el, seen, depth + 1));
-				} ZEND_HASH_FOREACH_END();
-				zend_release_properties(props);
-			}
-			return h;
-		}
-		default:
-			return h;
-	}
-}
-
-static uint64_t digest_of(zval *v)
-{
-	HashTable seen;
-	zend_hash_init(&seen, 8, NULL, NULL, 0);
-	uint64_t d = digest(v, &seen, 0);
-	zend_hash_destroy(&seen);
-	return d;
-}
-
 /* --- restore ----------------------------------------------------------------------- */
 
 typedef struct restore_ctx {
 	zval *props;       /* snapshot['props'] */
 	zval *statics;     /* snapshot['statics'] */
+	zval *digests;     /* snapshot['digests'] */
 	bool failed;
 } restore_ctx;
 
-static void remember_restored(ros_unit *u, zend_string *name, zval *value)
+static void remember_restored(ros_unit *u, zend_string *name, zval *value, zval *digests)
 {
 	zval held;
 	ZVAL_COPY(&held, value);
 	zend_hash_update(&u->baseline, name, &held);
-	if (holds_objects(value)) {
-		zval d;
-		ZVAL_LONG(&d, (zend_long)digest_of(value));
-		zend_hash_update(&u->digests, name, &d);
+	/* Objects can change inside: the digest they were published with. */
+	zval *d = digests && Z_TYPE_P(digests) == IS_ARRAY ? zend_hash_find(Z_ARRVAL_P(digests), name) : NULL;
+	if (d && Z_TYPE_P(d) == IS_LONG) {
+		zend_hash_update(&u->digests, name, d);
 	}
 }
 
@@ -437,7 +337,7 @@ static void restore_item(ros_unit *u, zend_property_info *prop, zend_op_array *m
 		ZVAL_COPY(slot, value);
 		zval_ptr_dtor(&old);
 		zend_string *item = item_name(prop, NULL, NULL);
-		remember_restored(u, item, slot);
+		remember_restored(u, item, slot, r->digests);
 		zend_string_release(item);
 		return;
 	}
@@ -461,7 +361,7 @@ static void restore_item(ros_unit *u, zend_property_info *prop, zend_op_array *m
 	/* Bound statics are references (and must be, from PHP 8.3). */
 	ZVAL_NEW_REF(slot, value);
 	zend_string *item = item_name(NULL, method, var);
-	remember_restored(u, item, Z_REFVAL_P(slot));
+	remember_restored(u, item, Z_REFVAL_P(slot), r->digests);
 	zend_string_release(item);
 }
 
@@ -489,6 +389,7 @@ static void restore_unit(resident_cache_obj *pool, ros_unit *u)
 		restore_ctx r = {
 			.props = zend_hash_str_find(Z_ARRVAL(snap), "props", 5),
 			.statics = zend_hash_str_find(Z_ARRVAL(snap), "statics", 7),
+			.digests = zend_hash_str_find(Z_ARRVAL(snap), "digests", 7),
 		};
 		zval none;
 		ZVAL_NULL(&none);
@@ -625,7 +526,48 @@ typedef struct publish_ctx {
 	bool changed;
 	zval props;
 	zval statics;
+	zval digests;      /* item -> digest, for items holding objects */
 } publish_ctx;
+
+static bool same_value(zval *c, zval *b)
+{
+	ZVAL_DEREF(c);
+	ZVAL_DEREF(b);
+	if (Z_TYPE_P(c) != Z_TYPE_P(b)) {
+		return false;
+	}
+	switch (Z_TYPE_P(c)) {
+		case IS_LONG: return Z_LVAL_P(c) == Z_LVAL_P(b);
+		case IS_DOUBLE: return memcmp(&Z_DVAL_P(c), &Z_DVAL_P(b), sizeof(double)) == 0;
+		case IS_STRING: return Z_STR_P(c) == Z_STR_P(b) || zend_string_equal_content(Z_STR_P(c), Z_STR_P(b));
+		/* A restored array we still hold is separated on its first write. */
+		case IS_ARRAY: return Z_ARR_P(c) == Z_ARR_P(b);
+		case IS_OBJECT: return Z_OBJ_P(c) == Z_OBJ_P(b);
+		case IS_NULL: case IS_FALSE: case IS_TRUE: return true;
+		default: return false;
+	}
+}
+
+/* Adds the item's value (and its digest, if any) to the snapshot being built. */
+static void snapshot_add(publish_ctx *p, zend_property_info *prop, zend_op_array *method, zend_string *var,
+                         zend_string *name, zval *value, zval *digest)
+{
+	Z_TRY_ADDREF_P(value);
+	if (prop) {
+		add_assoc_zval(&p->props, zend_get_unmangled_property_name(prop->name), value);
+	} else {
+		zval *vars = zend_hash_find(Z_ARRVAL(p->statics), method->function_name);
+		if (!vars) {
+			zval arr;
+			array_init(&arr);
+			vars = zend_hash_add_new(Z_ARRVAL(p->statics), method->function_name, &arr);
+		}
+		add_assoc_zval_ex(vars, ZSTR_VAL(var), ZSTR_LEN(var), value);
+	}
+	if (digest) {
+		add_assoc_long_ex(&p->digests, ZSTR_VAL(name), ZSTR_LEN(name), Z_LVAL_P(digest));
+	}
+}
 
 static void check_item(ros_unit *u, zend_property_info *prop, zend_op_array *method, zend_string *var, void *ctx)
 {
@@ -633,65 +575,27 @@ static void check_item(ros_unit *u, zend_property_info *prop, zend_op_array *met
 	zval *cur = item_current(u->ce, prop, method, var);
 	zend_string *name = item_name(prop, method, var);
 	if (cur) {
+		/* Bound method statics are references: the value is what counts. */
+		ZVAL_DEREF(cur);
 		zval *base = u->restored ? zend_hash_find(&u->baseline, name) : item_default(u->ce, prop, method, var);
-		zval *c = cur, *b = base;
-		if (c) {
-			ZVAL_DEREF(c);
+		bool same = base && same_value(cur, base);
+		zval digest, *d = NULL;
+		if (rv_holds_objects(cur)) {
+			/* Objects change inside: compare with what was published. */
+			ZVAL_LONG(&digest, (zend_long)rv_digest(cur));
+			zval *published = zend_hash_find(&u->digests, name);
+			same = same && published && Z_LVAL_P(published) == Z_LVAL(digest);
+			d = &digest;
 		}
-		if (b) {
-			ZVAL_DEREF(b);
-		}
-		bool same = b && Z_TYPE_P(c) == Z_TYPE_P(b);
-		if (same) {
-			switch (Z_TYPE_P(c)) {
-				case IS_LONG: same = Z_LVAL_P(c) == Z_LVAL_P(b); break;
-				case IS_DOUBLE: same = memcmp(&Z_DVAL_P(c), &Z_DVAL_P(b), sizeof(double)) == 0; break;
-				case IS_STRING: same = Z_STR_P(c) == Z_STR_P(b) || zend_string_equal_content(Z_STR_P(c), Z_STR_P(b)); break;
-				case IS_ARRAY: same = Z_ARR_P(c) == Z_ARR_P(b); break;
-				case IS_OBJECT: same = Z_OBJ_P(c) == Z_OBJ_P(b); break;
-				case IS_NULL: case IS_FALSE: case IS_TRUE: break;
-				default: same = false;
-			}
-		}
-		if (same) {
-			zval *d = zend_hash_find(&u->digests, name);
-			if (d ? (uint64_t)Z_LVAL_P(d) != digest_of(c) : holds_objects(c)) {
-				same = false;
-			}
-		}
-		if (!same) {
-			p->changed = true;
-		}
+		p->changed |= !same;
 		/* Whatever happens, the snapshot carries every item set up now. */
-		Z_TRY_ADDREF_P(c);
-		if (prop) {
-			add_assoc_zval(&p->props, zend_get_unmangled_property_name(prop->name), c);
-		} else {
-			zval *vars = zend_hash_find(Z_ARRVAL(p->statics), method->function_name);
-			if (!vars) {
-				zval arr;
-				array_init(&arr);
-				vars = zend_hash_add_new(Z_ARRVAL(p->statics), method->function_name, &arr);
-			}
-			add_assoc_zval_ex(vars, ZSTR_VAL(var), ZSTR_LEN(var), c);
-		}
+		snapshot_add(p, prop, method, var, name, cur, d);
 	} else if (u->restored) {
-		/* Restored but never initialized again (a method not called):
-		 * keep what the snapshot had. */
+		/* Restored but not set up again (a method not called): keep what
+		 * the snapshot had. */
 		zval *held = zend_hash_find(&u->baseline, name);
 		if (held) {
-			Z_TRY_ADDREF_P(held);
-			if (prop) {
-				add_assoc_zval(&p->props, zend_get_unmangled_property_name(prop->name), held);
-			} else {
-				zval *vars = zend_hash_find(Z_ARRVAL(p->statics), method->function_name);
-				if (!vars) {
-					zval arr;
-					array_init(&arr);
-					vars = zend_hash_add_new(Z_ARRVAL(p->statics), method->function_name, &arr);
-				}
-				add_assoc_zval_ex(vars, ZSTR_VAL(var), ZSTR_LEN(var), held);
-			}
+			snapshot_add(p, prop, method, var, name, held, zend_hash_find(&u->digests, name));
 		}
 	}
 	zend_string_release(name);
@@ -741,6 +645,7 @@ static void publish_unit(resident_cache_obj *pool, ros_unit *u)
 	publish_ctx p = { .changed = false };
 	array_init(&p.props);
 	array_init(&p.statics);
+	array_init(&p.digests);
 	each_item(u, check_item, &p);
 	if (p.changed) {
 		zval snap;
@@ -749,8 +654,10 @@ static void publish_unit(resident_cache_obj *pool, ros_unit *u)
 		add_assoc_str(&snap, "layout", unit_layout(u));
 		add_assoc_zval(&snap, "props", &p.props);
 		add_assoc_zval(&snap, "statics", &p.statics);
+		add_assoc_zval(&snap, "digests", &p.digests);
 		ZVAL_UNDEF(&p.props);
 		ZVAL_UNDEF(&p.statics);
+		ZVAL_UNDEF(&p.digests);
 		/* No PHP frame is running to throw into: refusals come back as text. */
 		zend_string *why = NULL;
 		RESIDENT_G(error_sink) = &why;
@@ -776,6 +683,7 @@ static void publish_unit(resident_cache_obj *pool, ros_unit *u)
 	}
 	zval_ptr_dtor(&p.props);
 	zval_ptr_dtor(&p.statics);
+	zval_ptr_dtor(&p.digests);
 }
 
 /* --- request lifecycle ---------------------------------------------------------------- */

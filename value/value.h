@@ -48,6 +48,12 @@ zend_result rv_plan_value(rv_plan *plan, zval *value, const rv_path *path, uint3
 void rv_write(rv_plan *plan, void *area);
 void rv_plan_release(rv_plan *plan);
 
+/* A digest of the value's content, objects' insides included, the same in
+ * every process for equal content (value/digest.c). */
+uint64_t rv_digest(zval *v);
+/* The value is or contains (outside shared-memory arrays) an object. */
+bool rv_holds_objects(zval *v);
+
 /* Decodes an entry. borrow: strings and arrays point into the segment and
  * must not outlive the caller's read section; otherwise a request-local
  * deep copy. Returns FAILURE (with a warning) on a corrupt encoding. */

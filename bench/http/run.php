@@ -165,9 +165,9 @@ for ($round = 0; $round < (int)$opts['rounds']; $round++) {
             }
             $out = run(sprintf('EXPECT=%s timeout %d wrk -t1 -c%d -d%ds -s %s %s',
                 escapeshellarg($expected[$scenario]), (int)$opts['duration'] + 30, (int)$opts['connections'],
-                (int)$opts['duration'], escapeshellarg(__DIR__ . '/check.lua'),
+                (int)$opts['duration'], escapeshellarg(dirname(__DIR__) . '/lib/check.lua'),
                 escapeshellarg("http://127.0.0.1:$port/?$q")));
-            if (!preg_match('/RESULT requests=(\d+) rps=([\d.]+) worker_us_median=(\d+) bad=(\d+) errors=(\d+)/', $out, $m)) {
+            if (!preg_match('/RESULT requests=(\d+) rps=([\d.]+) worker_us_median=(\d+) first_us_median=\d+ bad=(\d+) errors=(\d+)/', $out, $m)) {
                 fail("cannot read wrk output:\n$out");
             }
             if ((int)$m[4] > 0) {
