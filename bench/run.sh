@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make bench: the microbenchmark and the long HTTP benchmark, in one go.
-# Results land in bench/results/ (micro-latest.md, latest.md, latest.svg).
+# make bench: every benchmark, in one go. Results land in bench/results/
+# (micro-latest.md, atomic-latest.md, latest.md, latest.svg,
+# protobuf-latest.md, zend-latest.md); bench/README.md quotes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench/results
@@ -15,3 +16,9 @@ dir=/usr/lib/php/$(/usr/bin/php8.2 -r 'echo basename(PHP_EXTENSION_DIR);')
 echo
 echo "== HTTP benchmark (nginx + php-fpm + wrk)"
 /usr/bin/php8.2 -n -d extension=posix bench/http/run.php --duration="${BENCH_DURATION:-10}" --rounds="${BENCH_HTTP_ROUNDS:-3}"
+echo
+echo "== protobuf descriptor pool, with and without RequestOverStatic (nginx + php-fpm + wrk)"
+/usr/bin/php8.2 -n -d extension=posix bench/protobuf/run.php --duration="${BENCH_DURATION:-10}" --rounds="${BENCH_HTTP_ROUNDS:-3}"
+echo
+echo "== engine overhead (Zend/bench.php)"
+/usr/bin/php8.2 -n bench/zend/run.php --runs="${BENCH_ZEND_RUNS:-30}"

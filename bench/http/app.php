@@ -72,6 +72,11 @@ switch ($scenario) {
         $g['services']['new'] = ['class' => 'X'];
         $digest = bench_graph_digest($g);
         break;
+    case 'request_over_static':
+        $table = $backend === 'statics' ? (KeptRoutes::$table ??= bench_compiled_routes())
+            : cached($backend, 'compiled_routes', 'bench_compiled_routes');
+        $digest = bench_match($table, '/section777/42/items/blue') . '|' . bench_match($table, '/about5');
+        break;
     default:
         http_response_code(400);
         exit("unknown scenario $scenario\n");

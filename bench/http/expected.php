@@ -13,5 +13,6 @@ echo json_encode([
     'repeat_fetch' => '100|' . $routes['/page/999']['controller'],
     'shared_graph' => bench_graph_digest($graph),
     'shared_graph_mutate' => bench_graph_digest($g2),
+    'request_over_static' => bench_match(bench_compiled_routes(), '/section777/42/items/blue') . '|' . bench_match(bench_compiled_routes(), '/about5'),
     'graph_serialized_bytes' => strlen(serialize($graph)),
 ]), "\n";
