@@ -21,6 +21,31 @@
 declare(strict_types=1);
 
 const ZTS_HOLD = 64;
+
+/* RequestOverStatic across threads: every request finds a ledger that some
+ * request (of any thread) left whole, checks it, and rewrites all of it. */
+#[Resident\RequestOverStatic]
+final class ZtsLedger
+{
+    public static int $version = 0;
+    public static array $rows = [];
+
+    public static function whole(): bool
+    {
+        foreach (self::$rows as $r) {
+            if ($r !== ['v' => self::$version, 'tag' => 'v' . self::$version]) {
+                return false;
+            }
+        }
+        return count(self::$rows) === (self::$version ? 500 : 0);
+    }
+
+    public static function rewrite(int $version): void
+    {
+        self::$rows = array_fill(0, 500, ['v' => $version, 'tag' => "v$version"]);
+        self::$version = $version;
+    }
+}
 const ZTS_DETAILS = 5;
 
 function zts_value(string $key, int $seed): array
@@ -100,8 +125,13 @@ if ($THREAD === -1) {
             }
         }
     }
-    printf("final bad=%d present=%d entries=%d limbo_bytes=%d limbo_entries=%d slots_used=%d stores=%d evictions=%d lock_waits=%d memory_used=%d\n",
-        $bad, $present, $s['entries'], $s['limbo_bytes'], $s['limbo_entries'], $s['slots_used'],
+    $ros = $s['request_over_static'];
+    if ($ros['publishes'] === 0 || $ros['restores'] === 0) {
+        $bad++;
+        echo "detail: RequestOverStatic never published or restored: ", json_encode($ros), "\n";
+    }
+    printf("final ros_publishes=%d ros_restores=%d bad=%d present=%d entries=%d limbo_bytes=%d limbo_entries=%d slots_used=%d stores=%d evictions=%d lock_waits=%d memory_used=%d\n",
+        $ros['publishes'], $ros['restores'], $bad, $present, $s['entries'], $s['limbo_bytes'], $s['limbo_entries'], $s['slots_used'],
         $s['stores'], $s['evictions'], $s['lock_waits'], $s['memory_used']);
     return;
 }
@@ -120,6 +150,11 @@ $rng = new Random\Randomizer(new Random\Engine\Xoshiro256StarStar(crc32("zts/$TH
 $hits = $misses = $stores = $storeFailures = $deletes = $bad = 0;
 $details = [];
 $held = [];
+if (!ZtsLedger::whole()) {
+    $bad++;
+    $details[] = 'RequestOverStatic: the ledger came back torn, version ' . ZtsLedger::$version;
+}
+ZtsLedger::rewrite($THREAD * 100000 + $REQUEST + 1);
 
 $corrupt = function (string $where, string $key, string $err) use (&$bad, &$details): void {
     $bad++;
