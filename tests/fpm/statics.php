@@ -11,6 +11,15 @@ function statics_call(Fpm $fpm, string $dir, string $query): array
     return [json_decode($body, true) ?? $body, (int)($headers['x-pid'] ?? 0)];
 }
 
+/* A request on its own connection, in the background. */
+function statics_background(Fpm $fpm, string $dir, string $query)
+{
+    $code = sprintf('require %s; (new FastCgi(%s))->get(%s, %s);', var_export(__DIR__ . '/FastCgi.php', true),
+        var_export($fpm->dir . '/fpm.sock', true), var_export(__DIR__ . '/www/statics.php', true),
+        var_export($query . '&dir=' . urlencode($dir), true));
+    return proc_open([PHP_BINARY, '-r', $code], [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+}
+
 function statics_classes(string $dir): void
 {
     file_put_contents("$dir/Catalog.php", '<?php
@@ -41,16 +50,17 @@ return [
     'a static written in one request is seen by the next request on the other worker' => function (Fpm $fpm, string $dir) {
         statics_classes($dir);
         [$first, $writer] = statics_call($fpm, $dir, 'op=add&item=a');
-        $seenBy = [];
-        for ($i = 0; $i < 20 && count($seenBy) < 2; $i++) {
-            [$items, $pid] = statics_call($fpm, $dir, 'op=read');
-            if ($items === ['a']) {
-                $seenBy[$pid] = true;
-            }
+        // Keep one worker busy, read from the other; until the reader is not the writer.
+        $reader = $items = null;
+        for ($i = 0; $i < 20 && ($reader === null || $reader === $writer); $i++) {
+            $sleeper = statics_background($fpm, $dir, 'op=sleep&ms=400');
+            usleep(100000);
+            [$items, $reader] = statics_call($fpm, $dir, 'op=read');
+            proc_close($sleeper);
         }
         [$second] = statics_call($fpm, $dir, 'op=add&item=b');
-        return [$first === ['a'] && count($seenBy) === 2 && isset($seenBy[$writer]) && $second === ['a', 'b'],
-            json_encode([$first, array_keys($seenBy), $writer, $second])];
+        return [$first === ['a'] && $reader !== $writer && $items === ['a'] && $second === ['a', 'b'],
+            json_encode([$first, $writer, $reader, $items, $second])];
     },
     'a read-only request does not republish' => function (Fpm $fpm, string $dir) {
         statics_classes($dir);

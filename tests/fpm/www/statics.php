@@ -29,6 +29,10 @@ switch ($_GET['op'] ?? '') {
         Preloaded::$hits++;
         echo json_encode(Preloaded::$hits);
         break;
+    case 'sleep':      // keeps this worker busy
+        usleep((int)$_GET['ms'] * 1000);
+        echo json_encode(getmypid());
+        break;
     case 'forget':
         echo json_encode(Resident\Cache::forgetStatics($_GET['class'] ?? null));
         break;
