@@ -24,6 +24,15 @@ function cached(string $backend, string $key, callable $build): mixed
                 apcu_store($key, $v = $build());
             }
             return $v;
+        case 'apcu_igbinary':
+            // What apc.serializer=igbinary does, in a worker whose APCu
+            // serializer is php: the same APCu entry, an igbinary string.
+            $s = apcu_fetch("ig:$key", $ok);
+            if (!$ok) {
+                apcu_store("ig:$key", igbinary_serialize($v = $build()));
+                return $v;
+            }
+            return igbinary_unserialize($s);
         case 'resident':
             $v = $cache->fetch($key);
             if ($v === null) {
@@ -73,9 +82,16 @@ switch ($scenario) {
         $digest = bench_graph_digest($g);
         break;
     case 'request_over_static':
-        $table = $backend === 'statics' ? (KeptRoutes::$table ??= bench_compiled_routes())
-            : cached($backend, 'compiled_routes', 'bench_compiled_routes');
+        $table = match ($backend) {
+            'persisted' => KeptRoutes::$table ??= bench_compiled_routes(),
+            'local' => bench_compiled_routes(),
+            default => cached($backend, 'compiled_routes', 'bench_compiled_routes'),
+        };
         $digest = bench_match($table, '/section777/42/items/blue') . '|' . bench_match($table, '/about5');
+        break;
+    case 'carbon':
+        require_once '/usr/share/php/Carbon/autoload.php';
+        $digest = bench_carbon_digest(cached($backend, 'carbon', 'bench_carbon'));
         break;
     default:
         http_response_code(400);

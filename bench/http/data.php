@@ -77,11 +77,11 @@ function bench_graph_digest(array $v): string
         . $v['services']['mailer']['class'] . '|' . $v['dtos'][123]->name . '|' . count($v['dtos']);
 }
 
-/** A router's compiled table: 1,000 routes, a regex each, grouped by prefix. */
+/** A router's compiled table: 2,000 dynamic routes (a regex each, grouped by prefix) and 2,000 static ones. */
 function bench_compiled_routes(): array
 {
     $compiled = ['static' => [], 'dynamic' => []];
-    for ($i = 0; $i < 1000; $i++) {
+    for ($i = 0; $i < 2000; $i++) {
         $path = "/section$i/{id}/items/{slug}";
         $regex = '#^' . preg_replace_callback('/\\\{(\w+)\\\}/', fn ($m) => "(?P<{$m[1]}>[^/]+)", preg_quote($path, '#')) . '$#';
         $compiled['dynamic']["/section$i"][] = ['regex' => $regex, 'controller' => "Section{$i}Controller::show",
@@ -107,6 +107,26 @@ function bench_match(array $table, string $uri): string
 final class KeptRoutes
 {
     public static ?array $table = null;
+}
+
+/** 200 Carbon dates in a few time zones (Debian's php-nesbot-carbon). */
+function bench_carbon(): array
+{
+    $zones = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Tokyo'];
+    $dates = [];
+    for ($i = 0; $i < 200; $i++) {
+        $dates[] = Carbon\Carbon::createFromTimestamp(1700000000 + $i * 86399, $zones[$i % 4]);
+    }
+    return $dates;
+}
+
+function bench_carbon_digest(array $dates): string
+{
+    $sum = 0;
+    foreach ($dates as $d) {
+        $sum += $d->getTimestamp();
+    }
+    return count($dates) . '|' . $sum . '|' . $dates[137]->format('Y-m-d H:i:s T') . '|' . get_class($dates[0]);
 }
 
 function bench_routes(): array

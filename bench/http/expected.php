@@ -8,7 +8,9 @@ $g2 = $graph;
 $g2['routes']['route_1234']['controller'] = 'Changed';
 $g2['dtos'][123] = clone $g2['dtos'][123];
 $g2['dtos'][123]->name = 'changed';
+require '/usr/share/php/Carbon/autoload.php';
 echo json_encode([
+    'carbon' => bench_carbon_digest(bench_carbon()),
     'config' => $config,
     'repeat_fetch' => '100|' . $routes['/page/999']['controller'],
     'shared_graph' => bench_graph_digest($graph),
