@@ -89,6 +89,10 @@ switch ($scenario) {
         };
         $digest = bench_match($table, '/section777/42/items/blue') . '|' . bench_match($table, '/about5');
         break;
+    case 'slim_hello':
+        require __DIR__ . '/slim.php';
+        $digest = bench_slim_hello($backend);
+        break;
     case 'carbon':
         require_once '/usr/share/php/Carbon/autoload.php';
         $digest = bench_carbon_digest(cached($backend, 'carbon', 'bench_carbon'));

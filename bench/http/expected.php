@@ -11,6 +11,7 @@ $g2['dtos'][123]->name = 'changed';
 require '/usr/share/php/Carbon/autoload.php';
 echo json_encode([
     'carbon' => bench_carbon_digest(bench_carbon()),
+    'slim_hello' => 'Hello, World!',
     'config' => $config,
     'repeat_fetch' => '100|' . $routes['/page/999']['controller'],
     'shared_graph' => bench_graph_digest($graph),

@@ -27,11 +27,19 @@ const SCENARIOS = [
     'shared_graph_mutate' => ['the same graph, fetched then a few nodes modified', ['apcu', 'resident']],
     'request_over_static' => ['compiled route table (4,000 routes, 2,000 regexes) in a static property, two lookups', ['local', 'apcu', 'resident', 'persisted']],
     'carbon' => ['200 Carbon dates (resident.direct_classes=Carbon\\Carbon)', ['apcu', 'resident']],
+    'slim_hello' => ['Slim 3 hello world, booted by every request', ['local', 'persisted']],
 ];
 
 $dir = sys_get_temp_dir() . '/resident-http-' . getmypid();
 mkdir($dir);
 $procs = [];
+// Interrupted (Ctrl-C, timeout): stop the servers on the way out.
+if (function_exists('pcntl_async_signals')) {
+    pcntl_async_signals(true);
+    foreach ([SIGINT, SIGTERM] as $signal) {
+        pcntl_signal($signal, fn () => exit(1));
+    }
+}
 register_shutdown_function(function () use (&$procs, $dir) {
     foreach ($procs as $p) {
         $st = proc_get_status($p);
@@ -217,7 +225,8 @@ foreach (SCENARIOS as $scenario => [$title, $backends]) {
 }
 $lines[] = '';
 $lines[] = '`apcu_igbinary`: an igbinary string in APCu, as apc.serializer=igbinary stores it. `local`: rebuilt by the request;';
-$lines[] = '`persisted`: kept in `KeptRoutes::$table` by #[Resident\\RequestOverStatic], restored when the class is linked.';
+$lines[] = '`persisted`: kept in `KeptRoutes::$table` by #[Resident\\RequestOverStatic], restored when the class is linked;';
+$lines[] = 'for slim_hello, FastRoute\'s route data only: Slim\'s container, app and routes hold closures and are built by every request.';
 // Issue #6's goals, on the median worker time.
 $us = fn (string $scenario, string $backend) => median($results[$scenario][$backend]['us'] ?? [0]);
 $goal = function (string $scenario, string $backend, string $against, float $max) use ($us): string {

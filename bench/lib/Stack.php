@@ -18,6 +18,13 @@ final class Stack
         @mkdir($this->dir);
         $this->port = 18000 + getmypid() % 2000;
         register_shutdown_function([$this, 'stop']);
+        if (function_exists('pcntl_async_signals')) {
+            // Interrupted (Ctrl-C, timeout): the servers stop on the way out.
+            pcntl_async_signals(true);
+            foreach ([SIGINT, SIGTERM] as $signal) {
+                pcntl_signal($signal, fn () => exit(1));
+            }
+        }
     }
 
     public static function fail(string $msg): never
