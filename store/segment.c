@@ -8,8 +8,11 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define RS_MIN_SIZE ((size_t)1 << 20)
@@ -28,49 +31,42 @@ static uint64_t pow2_floor(uint64_t n)
 	return n ? (uint64_t)1 << (63 - __builtin_clzll(n)) : 0;
 }
 
-rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen)
-{
-	memset(st, 0, sizeof(*st));
-	rs_pid_init();
-	st->slot = -1;
-	st->fork_slot = -1;
-	st->lock_fd = -1;
+/* Where each region of a segment of this size goes. */
+typedef struct seg_layout {
+	size_t size;
+	uint32_t nslots;
+	uint64_t nbuckets;
+	rs_off pools_off, slots_off, buckets_off, heap_off;
+} seg_layout;
 
-	size_t size = cfg->size;
-	if (size < RS_MIN_SIZE) {
-		snprintf(err, errlen, "segment size %zu is below the minimum of %zu bytes", size, RS_MIN_SIZE);
+static rs_status plan_layout(const rs_config *cfg, seg_layout *l, char *err, size_t errlen)
+{
+	if (cfg->size < RS_MIN_SIZE) {
+		snprintf(err, errlen, "segment size %zu is below the minimum of %zu bytes", cfg->size, RS_MIN_SIZE);
 		return RS_ERROR;
 	}
-	size = RS_ALIGN_UP(size, 4096);
-	uint32_t nslots = cfg->slots ? cfg->slots : RS_DEFAULT_SLOTS;
+	l->size = RS_ALIGN_UP(cfg->size, 4096);
+	l->nslots = cfg->slots ? cfg->slots : RS_DEFAULT_SLOTS;
 	/* One bucket per 512 bytes keeps chains short for typical entries
 	 * while costing under 2% of the segment. */
-	uint64_t nbuckets = pow2_floor(size / 512);
-	if (nbuckets < 64) {
-		nbuckets = 64;
+	l->nbuckets = pow2_floor(l->size / 512);
+	if (l->nbuckets < 64) {
+		l->nbuckets = 64;
 	}
-
-	rs_off pools_off = RS_ALIGN_UP(sizeof(rs_header), RS_CACHELINE);
-	rs_off slots_off = RS_ALIGN_UP(pools_off + sizeof(rs_pool) * RS_MAX_POOLS, RS_CACHELINE);
-	rs_off buckets_off = RS_ALIGN_UP(slots_off + sizeof(rs_slot) * nslots, RS_CACHELINE);
-	rs_off heap_off = RS_ALIGN_UP(buckets_off + sizeof(rs_off) * nbuckets, RS_CACHELINE);
-	if (heap_off + (RS_MIN_SIZE / 2) > size) {
-		snprintf(err, errlen, "segment size %zu leaves no room for values", size);
+	l->pools_off = RS_ALIGN_UP(sizeof(rs_header), RS_CACHELINE);
+	l->slots_off = RS_ALIGN_UP(l->pools_off + sizeof(rs_pool) * RS_MAX_POOLS, RS_CACHELINE);
+	l->buckets_off = RS_ALIGN_UP(l->slots_off + sizeof(rs_slot) * l->nslots, RS_CACHELINE);
+	l->heap_off = RS_ALIGN_UP(l->buckets_off + sizeof(rs_off) * l->nbuckets, RS_CACHELINE);
+	if (l->heap_off + (RS_MIN_SIZE / 2) > l->size) {
+		snprintf(err, errlen, "segment size %zu leaves no room for values", l->size);
 		return RS_ERROR;
 	}
+	return RS_OK;
+}
 
-	int fd = memfd_create("resident-slots", MFD_CLOEXEC);
-	if (fd < 0) {
-		snprintf(err, errlen, "memfd_create failed: %s", strerror(errno));
-		return RS_ERROR;
-	}
-	void *mem = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (mem == MAP_FAILED) {
-		snprintf(err, errlen, "mmap of %zu bytes failed: %s", size, strerror(errno));
-		close(fd);
-		return RS_ERROR;
-	}
-
+/* Lays out a fresh segment in mem (zeroed) and publishes its header. */
+static void format_segment(rs_store *st, void *mem, int fd, const rs_config *cfg, const seg_layout *l)
+{
 	rs_header *h = mem;
 	st->hdr = h;
 	st->base = mem;
@@ -79,20 +75,20 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
 	h->layout_version = RS_LAYOUT_VERSION;
 	h->header_size = (uint32_t)sizeof(rs_header);
 	snprintf(h->build_id, sizeof(h->build_id), "%s", cfg->build_id ? cfg->build_id : "");
-	h->total_size = size;
+	h->total_size = l->size;
 	h->base_address = (uint64_t)(uintptr_t)mem;
 	seed_init(h->seed);
 	rs_lock_init(h);
 	atomic_init(&h->epoch, 1);
 	atomic_init(&h->mutation_epoch, 1);
-	h->pools_off = pools_off;
-	h->slots_off = slots_off;
-	h->nslots = nslots;
+	h->pools_off = l->pools_off;
+	h->slots_off = l->slots_off;
+	h->nslots = l->nslots;
 	h->limbo_cap_percent = cfg->limbo_cap_percent ? cfg->limbo_cap_percent : RS_DEFAULT_LIMBO_CAP_PERCENT;
-	h->buckets_off = buckets_off;
-	h->nbuckets = nbuckets;
-	h->heap_off = heap_off;
-	h->heap_size = (size - heap_off) & ~(uint64_t)(RS_ALIGN - 1);
+	h->buckets_off = l->buckets_off;
+	h->nbuckets = l->nbuckets;
+	h->heap_off = l->heap_off;
+	h->heap_size = (l->size - l->heap_off) & ~(uint64_t)(RS_ALIGN - 1);
 
 	rs_slots_init(st);
 	rs_alloc_init(st);
@@ -104,7 +100,215 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
 	/* Published last: a header with the magic is complete. */
 	atomic_thread_fence(memory_order_release);
 	h->magic = RS_MAGIC;
+}
+
+static void handle_init(rs_store *st)
+{
+	memset(st, 0, sizeof(*st));
+	rs_pid_init();
+	st->slot = -1;
+	st->fork_slot = -1;
+	st->lock_fd = -1;
+}
+
+rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen)
+{
+	handle_init(st);
+	seg_layout l;
+	if (plan_layout(cfg, &l, err, errlen) != RS_OK) {
+		return RS_ERROR;
+	}
+	int fd = memfd_create("resident-slots", MFD_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "memfd_create failed: %s", strerror(errno));
+		return RS_ERROR;
+	}
+	void *mem = mmap(NULL, l.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (mem == MAP_FAILED) {
+		snprintf(err, errlen, "mmap of %zu bytes failed: %s", l.size, strerror(errno));
+		close(fd);
+		return RS_ERROR;
+	}
+	format_segment(st, mem, fd, cfg, &l);
 	return RS_OK;
+}
+
+/* --- named segments ----------------------------------------------------------
+ * A file (under /dev/shm) instead of an anonymous mapping, so that a process
+ * that did not fork from the creator (a CLI tool, a deploy script) can
+ * attach. Values hold absolute pointers, so every process maps the file at
+ * the address recorded in its header, or stays out.
+ *
+ * Byte-range locks on the file say who is attached: each process holds a
+ * shared lock on ATTACH_BYTE, and the reader slots' liveness locks are its
+ * bytes [0, nslots). A file nobody holds a lock on can be replaced. */
+
+#define ATTACH_BYTE ((off_t)1 << 40)
+/* Far from where Linux puts heaps, libraries and anonymous mappings, so a
+ * fresh process most likely has the address free. */
+#define NAMED_BASE 0x600000000000ULL
+#define NAMED_STRIDE ((uint64_t)1 << 30)
+#define NAMED_SPREAD 1024
+
+static int lock_byte(int fd, int cmd, short type, off_t start, off_t len)
+{
+	struct flock fl;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = type;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = start;
+	fl.l_len = len;
+	if (fcntl(fd, cmd, &fl) != 0) {
+		return -1;
+	}
+	return cmd == F_GETLK ? fl.l_type != F_UNLCK : 0;
+}
+
+/* Some other process is attached to (or reading from) the file. */
+static bool file_in_use(int fd)
+{
+	return lock_byte(fd, F_GETLK, F_WRLCK, 0, 0) != 0;
+}
+
+static uint64_t path_hash(const char *path)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (const char *p = path; *p; p++) {
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Maps a fresh file at a free address derived from its path. */
+static void *map_fresh(int fd, size_t size, const char *path)
+{
+	uint64_t start = path_hash(path) % NAMED_SPREAD;
+	for (uint64_t i = 0; i < 64; i++) {
+		void *want = (void *)(uintptr_t)(NAMED_BASE + ((start + i) % NAMED_SPREAD) * NAMED_STRIDE);
+		void *mem = mmap(want, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
+		if (mem == want) {
+			return mem;
+		}
+		if (mem != MAP_FAILED) {
+			/* A kernel without MAP_FIXED_NOREPLACE took it as a hint. */
+			munmap(mem, size);
+		}
+	}
+	return mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+}
+
+/* Reads the header, waiting (briefly) for a creator still formatting it. */
+static bool read_header(int fd, rs_header *h)
+{
+	for (int i = 0; i < 200; i++) {
+		if (pread(fd, h, sizeof(*h), 0) == (ssize_t)sizeof(*h) && h->magic == RS_MAGIC) {
+			return true;
+		}
+		struct timespec ts = { 0, 10 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	return false;
+}
+
+/* Why this file cannot be attached by this build, or NULL. */
+static const char *header_problem(const rs_header *h, int fd, const rs_config *cfg, bool *size_differs)
+{
+	struct stat sb;
+	if (h->magic != RS_MAGIC) {
+		return "it is not a Resident segment (or its creator died formatting it)";
+	}
+	if (h->layout_version != RS_LAYOUT_VERSION || h->header_size != sizeof(rs_header)) {
+		return "it was made by another version of Resident";
+	}
+	if (strncmp(h->build_id, cfg->build_id ? cfg->build_id : "", sizeof(h->build_id)) != 0) {
+		return "it was made by another PHP build (version, ZTS or debug differ)";
+	}
+	if (fstat(fd, &sb) != 0 || (uint64_t)sb.st_size != h->total_size) {
+		return "its file is truncated";
+	}
+	*size_differs = RS_ALIGN_UP(cfg->size, 4096) != h->total_size;
+	return NULL;
+}
+
+rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bool may_replace, bool *created,
+                        char *err, size_t errlen)
+{
+	handle_init(st);
+	*created = false;
+	seg_layout l;
+	if (plan_layout(cfg, &l, err, errlen) != RS_OK) {
+		return RS_ERROR;
+	}
+	for (int attempt = 0; attempt < 3; attempt++) {
+		int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			if (ftruncate(fd, (off_t)l.size) != 0) {
+				snprintf(err, errlen, "cannot size %s to %zu bytes: %s", path, l.size, strerror(errno));
+				unlink(path);
+				close(fd);
+				return RS_ERROR;
+			}
+			void *mem = map_fresh(fd, l.size, path);
+			if (mem == MAP_FAILED) {
+				snprintf(err, errlen, "mmap of %s failed: %s", path, strerror(errno));
+				unlink(path);
+				close(fd);
+				return RS_ERROR;
+			}
+			lock_byte(fd, F_SETLK, F_RDLCK, ATTACH_BYTE, 1);
+			format_segment(st, mem, fd, cfg, &l);
+			*created = true;
+			return RS_OK;
+		}
+		if (errno != EEXIST) {
+			snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
+			return RS_ERROR;
+		}
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0) {
+			if (errno == ENOENT) {
+				continue;   /* replaced meanwhile */
+			}
+			snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+			return RS_ERROR;
+		}
+		rs_header h;
+		bool formatted = read_header(fd, &h);
+		bool size_differs = false;
+		const char *problem = formatted ? header_problem(&h, fd, cfg, &size_differs) : "it is not a Resident segment (or its creator died formatting it)";
+		bool in_use = file_in_use(fd);
+		if ((problem || size_differs) && !in_use && may_replace) {
+			/* Nobody is attached: replace it (a new build, a new size, a
+			 * crash while formatting). */
+			unlink(path);
+			close(fd);
+			continue;
+		}
+		if (problem) {
+			snprintf(err, errlen, "cannot use %s: %s%s", path, problem,
+				in_use ? ", and processes are still attached to it" : "");
+			close(fd);
+			return RS_ERROR;
+		}
+		void *want = (void *)(uintptr_t)h.base_address;
+		void *mem = mmap(want, h.total_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
+		if (mem != want) {
+			if (mem != MAP_FAILED) {
+				munmap(mem, h.total_size);
+			}
+			snprintf(err, errlen, "cannot map %s at its address %p in this process: %s", path, want,
+				mem == MAP_FAILED ? strerror(errno) : "the kernel placed it elsewhere");
+			close(fd);
+			return RS_ERROR;
+		}
+		lock_byte(fd, F_SETLK, F_RDLCK, ATTACH_BYTE, 1);
+		st->hdr = mem;
+		st->base = mem;
+		st->lock_fd = fd;
+		return RS_OK;
+	}
+	snprintf(err, errlen, "cannot create %s: it keeps being replaced", path);
+	return RS_ERROR;
 }
 
 void rs_destroy(rs_store *st)

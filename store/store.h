@@ -111,6 +111,13 @@ typedef struct rs_segment_stats {
 
 /* Creates an anonymous shared mapping (inherited by fork). */
 rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen);
+/* Creates, or attaches to, a segment backed by the file at path (mode 0600),
+ * mapped at the same address in every process. With may_replace, a file made
+ * by another build or of another size is replaced when no process is
+ * attached to it; otherwise an existing segment is attached whatever its
+ * size. *created says whether this call formatted a new segment. */
+rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bool may_replace, bool *created,
+                        char *err, size_t errlen);
 /* Unmaps; call once per process that created/inherited the mapping. */
 void rs_destroy(rs_store *st);
 /* After fork: the child keeps the mapping but must not reuse the parent's slot. */

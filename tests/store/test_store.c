@@ -494,6 +494,60 @@ static void test_pinned(void)
 	rs_destroy(&st);
 }
 
+/* A named segment: created by one process, attached by another at the same
+ * address; a stale file nobody uses is replaced, one in use is not. */
+static void test_named(void)
+{
+	char path[64], err[256];
+	snprintf(path, sizeof path, "/dev/shm/resident-test-%d", (int)getpid());
+	unlink(path);
+	rs_config cfg = { .size = 4 << 20, .build_id = "test" };
+	rs_store st;
+	bool created;
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_OK);
+	CHECK(created);
+	char v[] = "shared";
+	CHECK(put(&st, 0, "k", v, sizeof v, 0, false) == RS_OK);
+	void *base = st.base;
+
+	/* Another process: drop the inherited mapping, attach by name. */
+	pid_t pid = fork();
+	if (pid == 0) {
+		rs_destroy(&st);
+		rs_store other;
+		bool made = true;
+		char buf[16];
+		rs_config small = { .size = 2 << 20, .build_id = "test" };
+		int ok = rs_open_named(&other, path, &small, false, &made, err, sizeof err) == RS_OK
+			&& !made && other.base == base && get(&other, 0, "k", buf, sizeof buf) && strcmp(buf, "shared") == 0
+			&& put(&other, 0, "from-child", v, sizeof v, 0, false) == RS_OK;
+		/* In use by the parent: another build must not replace it. */
+		rs_store third;
+		rs_config foreign = { .size = 4 << 20, .build_id = "other build" };
+		rs_destroy(&other);
+		ok = ok && rs_open_named(&third, path, &foreign, true, &made, err, sizeof err) == RS_ERROR
+			&& strstr(err, "another PHP build") != NULL;
+		_exit(ok ? 0 : 1);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	char buf[16];
+	CHECK(get(&st, 0, "from-child", buf, sizeof buf));
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+
+	/* Nobody attached any more: a new build replaces it, an attach-only
+	 * open of a foreign file refuses. */
+	rs_config foreign = { .size = 4 << 20, .build_id = "other build" };
+	CHECK(rs_open_named(&st, path, &foreign, false, &created, err, sizeof err) == RS_ERROR);
+	CHECK(rs_open_named(&st, path, &foreign, true, &created, err, sizeof err) == RS_OK);
+	CHECK(created);
+	CHECK(!get(&st, 0, "k", buf, sizeof buf));
+	rs_destroy(&st);
+	unlink(path);
+}
+
 int main(void)
 {
 	struct { const char *name; void (*fn)(void); } tests[] = {
@@ -507,6 +561,7 @@ int main(void)
 		{ "writer killed holding the lock", test_crash_points },
 		{ "concurrent processes", test_concurrent },
 		{ "pinned pool is not evicted", test_pinned },
+		{ "named segment: create, attach elsewhere, replace when unused", test_named },
 	};
 	int passed = 0;
 	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
