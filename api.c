@@ -837,6 +837,11 @@ ZEND_METHOD(Resident_Cache, status)
 	rs_segment_stats s;
 	rs_segment_stats_get(st, &s);
 	add_assoc_string(return_value, "zero_copy", RESIDENT_G(borrow_mode) ? "borrow" : "copy");
+	if (resident_segment_path()) {
+		add_assoc_string(return_value, "segment", (char *)resident_segment_path());
+	} else {
+		add_assoc_null(return_value, "segment");
+	}
 	add_assoc_long(return_value, "memory_size", (zend_long)s.total_bytes);
 	add_assoc_long(return_value, "memory_heap", (zend_long)s.heap_bytes);
 	add_assoc_long(return_value, "memory_used", (zend_long)s.used_bytes);

@@ -6,6 +6,8 @@
 #include "config.h"
 #endif
 
+#include <ctype.h>
+#include <limits.h>
 #include <pthread.h>
 #include "php.h"
 #include "php_ini.h"
@@ -30,6 +32,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.enable", "1", PHP_INI_SYSTEM, OnUpdateBool, enable, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateBool, enable_cli, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.memory", "64M", PHP_INI_SYSTEM, OnUpdateString, memory, zend_resident_globals, resident_globals)
+	STD_PHP_INI_ENTRY("resident.segment", "", PHP_INI_SYSTEM, OnUpdateString, segment, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.zero_copy", "auto", PHP_INI_SYSTEM, OnUpdateString, zero_copy, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.direct_classes", "", PHP_INI_SYSTEM, OnUpdateString, direct_classes, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.request_over_static", "1", PHP_INI_SYSTEM, OnUpdateBool, request_over_static, zend_resident_globals, resident_globals)
@@ -207,6 +210,40 @@ static void fork_child(void)
 	}
 }
 
+static char segment_path[PATH_MAX];
+
+const char *resident_segment_path(void)
+{
+	return segment_path[0] ? segment_path : NULL;
+}
+
+/* resident.segment: a path, or a name for a file under /dev/shm. */
+static bool resolve_segment_path(const char *setting)
+{
+	segment_path[0] = '\0';
+	if (!setting || !*setting) {
+		return true;
+	}
+	if (strchr(setting, '/')) {
+		if (setting[0] != '/' || strlen(setting) >= sizeof(segment_path)) {
+			snprintf(unavailable_reason, sizeof(unavailable_reason),
+				"resident.segment must be a name or an absolute path, \"%s\" given", setting);
+			return false;
+		}
+		snprintf(segment_path, sizeof(segment_path), "%s", setting);
+		return true;
+	}
+	for (const char *p = setting; *p; p++) {
+		if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_' && *p != '.') {
+			snprintf(unavailable_reason, sizeof(unavailable_reason),
+				"resident.segment names may only hold letters, digits, '-', '_' and '.', \"%s\" given", setting);
+			return false;
+		}
+	}
+	snprintf(segment_path, sizeof(segment_path), "/dev/shm/resident-%s", setting);
+	return true;
+}
+
 static zend_result create_segment(void)
 {
 	zend_string *setting = zend_string_init("resident.memory", sizeof("resident.memory") - 1, 0);
@@ -215,12 +252,25 @@ static zend_result create_segment(void)
 	zend_string_release(value);
 	zend_string_release(setting);
 
-	char err[256];
+	char err[512];
 	rs_config cfg = {
 		.size = (size_t)bytes,
 		.build_id = PHP_VERSION " " ZEND_EXTENSION_BUILD_ID,
 	};
-	if (rs_create(&resident_segment, &cfg, err, sizeof(err)) != RS_OK) {
+	if (!resolve_segment_path(RESIDENT_G(segment))) {
+		php_error_docref(NULL, E_WARNING, "Resident is disabled: %s", unavailable_reason);
+		return FAILURE;
+	}
+	rs_status rc;
+	if (segment_path[0]) {
+		/* A server may replace a stale file nobody uses; a CLI tool attaches
+		 * to what is there and never drops it. */
+		bool created;
+		rc = rs_open_named(&resident_segment, segment_path, &cfg, !sapi_is_cli_like(), &created, err, sizeof(err));
+	} else {
+		rc = rs_create(&resident_segment, &cfg, err, sizeof(err));
+	}
+	if (rc != RS_OK) {
 		snprintf(unavailable_reason, sizeof(unavailable_reason), "cannot create the segment: %s", err);
 		php_error_docref(NULL, E_WARNING, "Resident is disabled: %s", unavailable_reason);
 		return FAILURE;

@@ -22,6 +22,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	bool enable;
 	bool enable_cli;
 	char *memory;
+	char *segment;              /* resident.segment: "" = anonymous, else a name or a path */
 	char *zero_copy;
 	bool testing;
 	/* Handle on the segment: per process (NTS) or per thread (ZTS). */
@@ -67,6 +68,9 @@ rs_store *resident_store(void);
 
 /* Milliseconds since the epoch, the store's clock. */
 static inline int64_t resident_now_ms(void) { return (int64_t)rs_now_ms(); }
+
+/* The named segment's file, or NULL for an anonymous segment. */
+const char *resident_segment_path(void);
 
 /* Why resident_store() is NULL, for status() and phpinfo(). */
 const char *resident_unavailable_reason(void);

@@ -50,7 +50,7 @@ int(2)
 int(1)
 int(1)
 bool(true)
-array(26) {
+array(27) {
   [0]=>
   string(9) "available"
   [1]=>
@@ -58,50 +58,52 @@ array(26) {
   [2]=>
   string(9) "zero_copy"
   [3]=>
-  string(11) "memory_size"
+  string(7) "segment"
   [4]=>
-  string(11) "memory_heap"
+  string(11) "memory_size"
   [5]=>
-  string(11) "memory_used"
+  string(11) "memory_heap"
   [6]=>
-  string(11) "memory_free"
+  string(11) "memory_used"
   [7]=>
-  string(18) "largest_free_block"
+  string(11) "memory_free"
   [8]=>
-  string(11) "free_blocks"
+  string(18) "largest_free_block"
   [9]=>
-  string(13) "fragmentation"
+  string(11) "free_blocks"
   [10]=>
-  string(11) "limbo_bytes"
+  string(13) "fragmentation"
   [11]=>
-  string(13) "limbo_entries"
+  string(11) "limbo_bytes"
   [12]=>
-  string(7) "entries"
+  string(13) "limbo_entries"
   [13]=>
-  string(4) "hits"
+  string(7) "entries"
   [14]=>
-  string(6) "misses"
+  string(4) "hits"
   [15]=>
-  string(6) "stores"
+  string(6) "misses"
   [16]=>
-  string(9) "evictions"
+  string(6) "stores"
   [17]=>
-  string(11) "expirations"
+  string(9) "evictions"
   [18]=>
-  string(10) "lock_waits"
+  string(11) "expirations"
   [19]=>
-  string(10) "recoveries"
+  string(10) "lock_waits"
   [20]=>
-  string(18) "dead_slots_cleared"
+  string(10) "recoveries"
   [21]=>
-  string(10) "slots_used"
+  string(18) "dead_slots_cleared"
   [22]=>
-  string(11) "slots_total"
+  string(10) "slots_used"
   [23]=>
-  string(5) "pools"
+  string(11) "slots_total"
   [24]=>
-  string(7) "buckets"
+  string(5) "pools"
   [25]=>
+  string(7) "buckets"
+  [26]=>
   string(19) "request_over_static"
 }
 bool(true)
