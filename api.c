@@ -6,6 +6,7 @@
 #include "php_resident.h"
 #include "api.h"
 #include "ros.h"
+#include "metrics.h"
 #include "value/value.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
@@ -807,6 +808,12 @@ ZEND_METHOD(Resident_Cache, info)
 	add_assoc_long(return_value, "deletes", (zend_long)ps.deletes);
 	add_assoc_long(return_value, "evictions", (zend_long)ps.evictions);
 	add_assoc_long(return_value, "expirations", (zend_long)ps.expirations);
+}
+
+ZEND_METHOD(Resident_Cache, metrics)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_STR(resident_metrics(resident_store()));
 }
 
 ZEND_METHOD(Resident_Cache, forgetStatics)

@@ -53,6 +53,9 @@ namespace Resident {
 
         public static function status(): array {}
 
+        /** The segment's and pools' statistics in Prometheus text format. */
+        public static function metrics(): string {}
+
         /** Drops RequestOverStatic snapshots: of one class, or all. Returns how many. */
         public static function forgetStatics(?string $class = null): int {}
     }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 0f3c05245482ac9dd208c9a9c718fcbf123732f9 */
+ * Stub hash: 85a87bfe4f1047790c6ba7ff30c43cc217185452 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_Cache___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -77,6 +77,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Resident_Cache_status arginfo_class_Resident_Cache_info
 
+#define arginfo_class_Resident_Cache_metrics arginfo_class_Resident_Cache_name
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_forgetStatics, 0, 0, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, class, IS_STRING, 1, "null")
 ZEND_END_ARG_INFO()
@@ -122,6 +124,7 @@ ZEND_METHOD(Resident_Cache, remember);
 ZEND_METHOD(Resident_Cache, keys);
 ZEND_METHOD(Resident_Cache, info);
 ZEND_METHOD(Resident_Cache, status);
+ZEND_METHOD(Resident_Cache, metrics);
 ZEND_METHOD(Resident_Cache, forgetStatics);
 ZEND_METHOD(Resident_KeyIterator, __construct);
 ZEND_METHOD(Resident_KeyIterator, current);
@@ -153,6 +156,7 @@ static const zend_function_entry class_Resident_Cache_methods[] = {
 	ZEND_ME(Resident_Cache, keys, arginfo_class_Resident_Cache_keys, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, info, arginfo_class_Resident_Cache_info, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, status, arginfo_class_Resident_Cache_status, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Resident_Cache, metrics, arginfo_class_Resident_Cache_metrics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Resident_Cache, forgetStatics, arginfo_class_Resident_Cache_forgetStatics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
