@@ -148,6 +148,51 @@ try {
 $fpm->stop();
 exec('rm -rf ' . escapeshellarg($preloadDir));
 
+// A named segment: bin/resident, a separate CLI process, acts on what the
+// workers see while they serve.
+$segment = 'fpmtest-' . getmypid() . '-' . bin2hex(random_bytes(3));
+$fpm = new Fpm($fpmBinary, array_merge($ini, ["resident.segment=$segment"]));
+$cli = function (string ...$args) use ($segment, $ext): array {
+    $cmd = array_merge([PHP_BINARY, '-n', dirname(__DIR__, 2) . '/bin/resident', "--segment=$segment", "--extension=$ext", '--pool=fpm'], $args);
+    $proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+    return [proc_close($proc), trim($out)];
+};
+try {
+    $steps = [];
+    call($fpm, 'op=store&key=site:1&value=one');
+    call($fpm, 'op=store&key=site:2&value=two');
+    call($fpm, 'op=store&key=other&value=3');
+    [$rc, $keys] = $cli('keys', 'site:');
+    $keys = explode("\n", $keys);
+    sort($keys);
+    $steps['keys'] = $rc === 0 && $keys === ['site:1', 'site:2'];
+    $steps['get'] = $cli('get', 'site:2') === [0, "'two'"];
+    $steps['get missing'] = $cli('get', 'nope')[0] === 1;
+    $steps['delete'] = $cli('delete', 'site:1') === [0, '1'] && call($fpm, 'op=fetch&key=site:1')[0] === 'MISS'
+        && call($fpm, 'op=fetch&key=site:2')[0] === 'two';
+    $steps['clear'] = $cli('clear')[0] === 0 && call($fpm, 'op=fetch&key=site:2')[0] === 'MISS'
+        && call($fpm, 'op=fetch&key=other')[0] === 'MISS';
+    $warm = $fpm->dir . '/warm.php';
+    file_put_contents($warm, '<?php Resident\Cache::pool("fpm")->store("warmed", "by the CLI");');
+    $seen = [];
+    $steps['warm'] = $cli('warm', $warm) === [0, 'warmed: 1 stores'];
+    for ($i = 0; $i < 10; $i++) {
+        [$v, $pid] = call($fpm, 'op=fetch&key=warmed');
+        $steps['warm'] = $steps['warm'] && $v === 'by the CLI';
+        $seen[$pid] = true;
+    }
+    [$rc, $status] = $cli('--json', 'status');
+    $steps['status'] = $rc === 0 && (json_decode($status, true)['segment'] ?? '') === "/dev/shm/resident-$segment";
+    $failedSteps = array_keys(array_filter($steps, fn ($ok) => !$ok));
+    check('a named segment: bin/resident keys, get, delete, clear and warm act on what the workers see',
+        !$failedSteps && count($seen) >= 1, 'failed steps: ' . implode(', ', $failedSteps) . "\n" . $fpm->log());
+} catch (Throwable $e) {
+    check('a named segment: bin/resident keys, get, delete, clear and warm act on what the workers see', false, $e->getMessage() . "\n" . $fpm->log());
+}
+$fpm->stop();
+@unlink("/dev/shm/resident-$segment");
+
 // Recycled workers (pm.max_requests) keep seeing the same segment.
 $fpm = new Fpm($fpmBinary, $ini, 2, ['pm.max_requests' => 3]);
 try {
