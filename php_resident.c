@@ -8,6 +8,8 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <pthread.h>
 #include "php.h"
 #include "php_ini.h"
@@ -217,12 +219,54 @@ const char *resident_segment_path(void)
 	return segment_path[0] ? segment_path : NULL;
 }
 
-/* resident.segment: a path, or a name for a file under /dev/shm. */
+/* The pool php-fpm runs this worker for: its process title, which
+ * /proc/self/cmdline shows, is "php-fpm: pool NAME". */
+static bool fpm_pool_name(char *out, size_t len)
+{
+	char buf[512];
+	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		return false;
+	}
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0) {
+		return false;
+	}
+	buf[n] = '\0';
+	const char *p = strstr(buf, "pool ");
+	if (!p) {
+		return false;
+	}
+	p += 5;
+	size_t i = 0;
+	while (p[i] && p[i] != ' ' && i + 1 < len) {
+		out[i] = p[i];
+		i++;
+	}
+	out[i] = '\0';
+	return i > 0;
+}
+
+/* resident.segment: a path, or a name for a file under /dev/shm; %pool%
+ * stands for the php-fpm pool's name. */
 static bool resolve_segment_path(const char *setting)
 {
 	segment_path[0] = '\0';
 	if (!setting || !*setting) {
 		return true;
+	}
+	char expanded[PATH_MAX];
+	const char *placeholder = strstr(setting, "%pool%");
+	if (placeholder) {
+		char pool[128];
+		if (!fpm_pool_name(pool, sizeof(pool))) {
+			snprintf(unavailable_reason, sizeof(unavailable_reason),
+				"resident.segment \"%s\" names the php-fpm pool, and this process is not a php-fpm worker", setting);
+			return false;
+		}
+		snprintf(expanded, sizeof(expanded), "%.*s%s%s", (int)(placeholder - setting), setting, pool, placeholder + 6);
+		setting = expanded;
 	}
 	if (strchr(setting, '/')) {
 		if (setting[0] != '/' || strlen(setting) >= sizeof(segment_path)) {
@@ -242,6 +286,15 @@ static bool resolve_segment_path(const char *setting)
 	}
 	snprintf(segment_path, sizeof(segment_path), "/dev/shm/resident-%s", setting);
 	return true;
+}
+
+static void register_fork_handlers(void)
+{
+	static bool registered = false;
+	if (!registered) {
+		pthread_atfork(fork_prepare, NULL, fork_child);
+		registered = true;
+	}
 }
 
 static zend_result create_segment(void)
@@ -277,6 +330,47 @@ static zend_result create_segment(void)
 	}
 	unavailable_reason[0] = '\0';
 	return SUCCESS;
+}
+
+/* The resident.segment the current mapping was opened for. */
+static char opened_setting[PATH_MAX];
+static pid_t checked_pid;
+
+static bool per_pool_setting(const char *setting)
+{
+	return setting && strstr(setting, "%pool%") != NULL;
+}
+
+/* php-fpm applies a pool's php_admin_value settings in its workers, after
+ * they fork from the master, and %pool% is only known there. A worker whose
+ * pool names another segment than the master mapped drops the inherited
+ * mapping (it must not see other pools' memory) and opens its pool's own,
+ * before its first request touches the cache. */
+static void open_pool_segment(void)
+{
+	pid_t pid = getpid();
+	if (EXPECTED(checked_pid == pid)) {
+		return;
+	}
+	checked_pid = pid;
+	const char *setting = RESIDENT_G(segment) ? RESIDENT_G(segment) : "";
+	if (disabled_by_config || (!per_pool_setting(setting) && strcmp(setting, opened_setting) == 0)) {
+		return;
+	}
+#ifdef ZTS
+	php_error_docref(NULL, E_WARNING, "Resident: a per-pool resident.segment needs a non-thread-safe PHP; keeping the master's segment");
+	return;
+#else
+	if (resident_segment.hdr) {
+		rs_destroy(&resident_segment);
+	}
+	memset(&RESIDENT_G(store), 0, sizeof(RESIDENT_G(store)));
+	RESIDENT_G(store).slot = -1;
+	RESIDENT_G(store).fork_slot = -1;
+	RESIDENT_G(store).lock_fd = -1;
+	snprintf(opened_setting, sizeof(opened_setting), "%s", setting);
+	create_segment();
+#endif
 }
 
 static PHP_GINIT_FUNCTION(resident)
@@ -320,12 +414,15 @@ static PHP_MINIT_FUNCTION(resident)
 		disabled_by_config = true;
 		return SUCCESS;
 	}
+	snprintf(opened_setting, sizeof(opened_setting), "%s", RESIDENT_G(segment) ? RESIDENT_G(segment) : "");
+	if (per_pool_setting(RESIDENT_G(segment)) && strcmp(sapi_module.name, "fpm-fcgi") == 0) {
+		/* Each worker opens its pool's segment (open_pool_segment). */
+		snprintf(unavailable_reason, sizeof(unavailable_reason), "the pool's segment opens in its workers");
+		register_fork_handlers();
+		return SUCCESS;
+	}
 	if (create_segment() == SUCCESS) {
-		static bool atfork_registered = false;
-		if (!atfork_registered) {
-			pthread_atfork(fork_prepare, NULL, fork_child);
-			atfork_registered = true;
-		}
+		register_fork_handlers();
 	}
 	return SUCCESS;
 }
@@ -350,6 +447,7 @@ static PHP_RINIT_FUNCTION(resident)
 #if defined(ZTS) && defined(COMPILE_DL_RESIDENT)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
+	open_pool_segment();
 	RESIDENT_G(borrowing) = false;
 	RESIDENT_G(borrow_mode) = request_borrows();
 	/* Nothing ends between a FrankenPHP worker's requests: its statics

@@ -9,9 +9,12 @@ final class Fpm
 {
     public readonly string $dir;
     public readonly FastCgi $client;
+    /** @var array<string, FastCgi> one client per extra pool */
+    public array $clients = [];
     private $proc;
 
-    public function __construct(string $fpmBinary, array $ini, int $workers = 2, array $poolExtra = [])
+    /** $extraPools: more pools, name => their settings, each on {dir}/{name}.sock. */
+    public function __construct(string $fpmBinary, array $ini, int $workers = 2, array $poolExtra = [], array $extraPools = [])
     {
         $this->dir = sys_get_temp_dir() . '/resident-fpm-' . getmypid() . '-' . bin2hex(random_bytes(3));
         mkdir($this->dir);
@@ -26,6 +29,14 @@ final class Fpm
         $conf = "[global]\nerror_log = {$this->dir}/fpm.log\ndaemonize = no\n[test]\n";
         foreach ($pool as $k => $v) {
             $conf .= "$k = $v\n";
+        }
+        foreach ($extraPools as $name => $settings) {
+            $conf .= "[$name]\n";
+            foreach (array_merge(['listen' => "{$this->dir}/$name.sock", 'pm' => 'static', 'pm.max_children' => $workers,
+                'catch_workers_output' => 'yes', 'clear_env' => 'no'], $settings) as $k => $v) {
+                $conf .= "$k = $v\n";
+            }
+            $this->clients[$name] = new FastCgi("{$this->dir}/$name.sock");
         }
         file_put_contents("{$this->dir}/fpm.conf", $conf);
         $this->proc = proc_open([$fpmBinary, '-n', '-c', "{$this->dir}/php.ini", '-y', "{$this->dir}/fpm.conf", '-F', '-R'],

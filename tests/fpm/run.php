@@ -193,6 +193,59 @@ try {
 $fpm->stop();
 @unlink("/dev/shm/resident-$segment");
 
+// Two pools under two users, resident.segment=...-%pool%: each pool's
+// workers open their own segment, as their own user, and have no mapping of
+// the other pool's memory.
+$isolation = 'per-pool segments: a worker of one pool cannot read, open or map another pool\'s segment';
+try {
+    foreach (['resident-a', 'resident-b'] as $user) {
+        if (posix_getpwnam($user) === false) {
+            exec('useradd --system --no-create-home --shell /usr/sbin/nologin ' . escapeshellarg($user) . ' 2>&1', $out, $rc);
+            if ($rc !== 0) {
+                throw new RuntimeException("cannot create user $user: " . implode("\n", $out));
+            }
+        }
+    }
+    // Both ways to name a pool's segment: %pool%, and each pool's own
+    // php_admin_value (the master then has an anonymous segment, which the
+    // workers must drop).
+    foreach (['%pool%', 'php_admin_value'] as $how) {
+        $tag = 'iso' . getmypid() . ($how === '%pool%' ? 'p' : 'v');
+        $fileA = "/dev/shm/resident-$tag-test";
+        $fileB = "/dev/shm/resident-$tag-other";
+        $fpm = $how === '%pool%'
+            ? new Fpm($fpmBinary, array_merge($ini, ["resident.segment=$tag-%pool%"]), 2,
+                ['user' => 'resident-a', 'group' => 'resident-a'], ['other' => ['user' => 'resident-b', 'group' => 'resident-b']])
+            : new Fpm($fpmBinary, $ini, 2,
+                ['user' => 'resident-a', 'group' => 'resident-a', 'php_admin_value[resident.segment]' => "$tag-test"],
+                ['other' => ['user' => 'resident-b', 'group' => 'resident-b', 'php_admin_value[resident.segment]' => "$tag-other"]]);
+        $script = __DIR__ . '/www/isolation.php';
+        $a = fn (string $q) => json_decode($fpm->client->get($script, $q)[1], true);
+        $b = fn (string $q) => json_decode($fpm->clients['other']->get($script, $q)[1], true);
+        $stored = $a('op=store&key=secret&value=from+A');
+        $readA = $a('op=fetch&key=secret');
+        $readB = $b('op=fetch&key=secret');
+        $b('op=store&key=mine&value=from+B');
+        $whoA = $a('op=whoami&other=' . urlencode($fileB));
+        $whoB = $b('op=whoami&other=' . urlencode($fileA));
+        $ownerA = posix_getpwuid(fileowner($fileA))['name'] ?? '?';
+        $ownerB = posix_getpwuid(fileowner($fileB))['name'] ?? '?';
+        $ok = $stored === true && $readA === 'from A' && $readB === 'MISS' && $a('op=fetch&key=mine') === 'MISS'
+            && $whoA['uid'] === posix_getpwnam('resident-a')['uid'] && $whoA['segment'] === $fileA && $whoA['mapped'] === [$fileA]
+            && !$whoA['can_open_other'] && $whoA['anonymous_segments'] === 0
+            && $whoB['uid'] === posix_getpwnam('resident-b')['uid'] && $whoB['segment'] === $fileB && $whoB['mapped'] === [$fileB]
+            && !$whoB['can_open_other'] && $whoB['anonymous_segments'] === 0
+            && $ownerA === 'resident-a' && $ownerB === 'resident-b'
+            && (fileperms($fileA) & 0777) === 0600 && (fileperms($fileB) & 0777) === 0600;
+        check("$isolation ($how)", $ok, json_encode([$stored, $readA, $readB, $whoA, $whoB, $ownerA, $ownerB]) . "\n" . $fpm->log());
+        $fpm->stop();
+        @unlink($fileA);
+        @unlink($fileB);
+    }
+} catch (Throwable $e) {
+    check($isolation, false, $e->getMessage() . (isset($fpm) ? "\n" . $fpm->log() : ''));
+}
+
 // Recycled workers (pm.max_requests) keep seeing the same segment.
 $fpm = new Fpm($fpmBinary, $ini, 2, ['pm.max_requests' => 3]);
 try {
