@@ -1,0 +1,155 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Resident\Laravel;
+
+use Illuminate\Cache\TaggableStore;
+use Illuminate\Contracts\Cache\Lock;
+use Illuminate\Contracts\Cache\LockProvider;
+use Resident\Cache;
+use Resident\Support\StorageKey;
+use Resident\Support\Ttl;
+use Resident\Support\Writes;
+
+/**
+ * A Laravel cache store over a Resident pool, with atomic locks and tags
+ * (TaggableStore's tag sets work over any store).
+ *
+ * Laravel cannot tell a stored null from a miss (get() returns null for
+ * both); that is Laravel's contract, not a limit of the pool.
+ */
+final class ResidentStore extends TaggableStore implements LockProvider
+{
+    private readonly Cache $pool;
+
+    private readonly string $prefix;
+
+    /**
+     * @param Cache|string $pool   a pool, or the name of one
+     * @param string       $prefix put before every key (and lock name), followed by ':'
+     */
+    public function __construct(Cache|string $pool = 'laravel', string $prefix = '')
+    {
+        $this->pool = $pool instanceof Cache ? $pool : Cache::pool($pool);
+        $this->prefix = $prefix === '' ? '' : $prefix . ':';
+    }
+
+    public function pool(): Cache
+    {
+        return $this->pool;
+    }
+
+    public function get($key): mixed
+    {
+        return $this->pool->fetch($this->id($key));
+    }
+
+    public function many(array $keys): array
+    {
+        $ids = [];
+        foreach ($keys as $key) {
+            $ids[$key] = $this->id($key);
+        }
+        $hits = $ids === [] ? [] : $this->pool->fetchMultiple(array_values($ids));
+        $values = [];
+        foreach ($ids as $key => $id) {
+            $values[$key] = $hits[$id] ?? null;
+        }
+
+        return $values;
+    }
+
+    public function put($key, $value, $seconds): bool
+    {
+        return Writes::store($this->pool, $this->id($key), $value, self::ttl($seconds));
+    }
+
+    public function putMany(array $values, $seconds): bool
+    {
+        $byId = [];
+        foreach ($values as $key => $value) {
+            $byId[$this->id($key)] = $value;
+        }
+
+        return $byId === [] || Writes::storeMany($this->pool, $byId, self::ttl($seconds)) === [];
+    }
+
+    /** Stores only if the key is absent: Laravel's Repository::add() uses it when the store has it. */
+    public function add($key, $value, $seconds): bool
+    {
+        return Writes::add($this->pool, $this->id($key), $value, self::ttl($seconds));
+    }
+
+    /** @return int|false false when the key holds something other than an integer */
+    public function increment($key, $value = 1): int|false
+    {
+        try {
+            return $this->pool->increment($this->id($key), (int) $value);
+        } catch (\TypeError) {
+            return false;
+        }
+    }
+
+    /** @return int|false false when the key holds something other than an integer */
+    public function decrement($key, $value = 1): int|false
+    {
+        try {
+            return $this->pool->decrement($this->id($key), (int) $value);
+        } catch (\TypeError) {
+            return false;
+        }
+    }
+
+    public function forever($key, $value): bool
+    {
+        return $this->put($key, $value, 0);
+    }
+
+    public function forget($key): bool
+    {
+        return $this->pool->delete($this->id($key));
+    }
+
+    /** Empties the pool, or, with a prefix, the keys under that prefix. */
+    public function flush(): bool
+    {
+        if ($this->prefix === '') {
+            return $this->pool->clear();
+        }
+        $keys = iterator_to_array($this->pool->keys(StorageKey::encode($this->prefix)), false);
+        foreach (array_chunk($keys, 1000) as $batch) {
+            $this->pool->deleteMultiple($batch);
+        }
+
+        return true;
+    }
+
+    public function getPrefix(): string
+    {
+        return $this->prefix;
+    }
+
+    public function lock($name, $seconds = 0, $owner = null): Lock
+    {
+        return new ResidentLock($this->pool, $this->id($name), (int) $seconds, $owner);
+    }
+
+    public function restoreLock($name, $owner): Lock
+    {
+        return $this->lock($name, 0, $owner);
+    }
+
+    private function id(mixed $key): string
+    {
+        return StorageKey::encode($this->prefix . $key);
+    }
+
+    /** Laravel's stores read 0 or less as "forever" (Repository itself never passes it). */
+    private static function ttl(mixed $seconds): int
+    {
+        $seconds = (int) $seconds;
+
+        return $seconds > 0 ? Ttl::clamp($seconds) : 0;
+    }
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs the library's PHPUnit suites against one implementation of Resident\Cache:
+#   tests/run.sh extension [phpunit args...]   the built extension
+#   tests/run.sh apcu [phpunit args...]        the polyfill over APCu
+#   tests/run.sh array [phpunit args...]       the polyfill over a per-process array
+# PHP runs with -n (no php.ini): only what is named here is loaded.
+set -euo pipefail
+lib=$(cd "$(dirname "$0")/.." && pwd)
+PHP=${PHP82:-/usr/bin/php8.2}
+EXT=${RESIDENT_EXT:-$lib/../build/php-8.2/modules/resident.so}
+PHPUNIT=${PHPUNIT:-/usr/bin/phpunit}
+
+mode=${1:?usage: tests/run.sh extension|apcu|array [phpunit args...]}
+shift
+
+# What PHPUnit itself needs, and ctype for Laravel's Str.
+php_args=(-n -d extension=dom -d extension=mbstring -d extension=tokenizer
+	-d extension=xml -d extension=xmlwriter -d extension=ctype -d memory_limit=512M)
+case "$mode" in
+	extension)
+		[ -f "$EXT" ] || { echo "missing $EXT: run make build" >&2; exit 1; }
+		php_args+=(-d "extension=$EXT" -d resident.enable_cli=1) ;;
+	apcu) php_args+=(-d extension=apcu -d apc.enable_cli=1) ;;
+	array) ;;
+	*) echo "unknown mode $mode" >&2; exit 2 ;;
+esac
+
+# The examples test runs each example in a PHP started the same way.
+RESIDENT_TEST_PHP=$(printf '%q ' "$PHP" "${php_args[@]}")
+export RESIDENT_TEST_PHP RESIDENT_TEST_MODE=$mode
+exec "$PHP" "${php_args[@]}" "$PHPUNIT" -c "$lib/phpunit.xml.dist" "$@"
