@@ -7,6 +7,7 @@
 #include "api.h"
 #include "ros.h"
 #include "metrics.h"
+#include "inspect.h"
 #include "value/value.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
@@ -808,6 +809,30 @@ ZEND_METHOD(Resident_Cache, info)
 	add_assoc_long(return_value, "deletes", (zend_long)ps.deletes);
 	add_assoc_long(return_value, "evictions", (zend_long)ps.evictions);
 	add_assoc_long(return_value, "expirations", (zend_long)ps.expirations);
+}
+
+ZEND_METHOD(Resident_Cache, inspect)
+{
+	zend_long top = 20, cells = 256;
+	ZEND_PARSE_PARAMETERS_START(0, 2)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(top)
+		Z_PARAM_LONG(cells)
+	ZEND_PARSE_PARAMETERS_END();
+	if (top < 1 || top > 1000) {
+		zend_argument_value_error(1, "must be between 1 and 1000");
+		RETURN_THROWS();
+	}
+	if (cells < 1 || cells > 65536) {
+		zend_argument_value_error(2, "must be between 1 and 65536");
+		RETURN_THROWS();
+	}
+	rs_store *st = resident_store();
+	if (!st) {
+		array_init(return_value);
+		return;
+	}
+	resident_inspect(st, top, cells, return_value);
 }
 
 ZEND_METHOD(Resident_Cache, metrics)

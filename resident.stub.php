@@ -53,6 +53,13 @@ namespace Resident {
 
         public static function status(): array {}
 
+        /**
+         * For dashboards: the heap by address in $cells slices (bytes live,
+         * free, in limbo, reserved), the $top largest entries and the $top
+         * most read ones (estimated from sampled hits).
+         */
+        public static function inspect(int $top = 20, int $cells = 256): array {}
+
         /** The segment's and pools' statistics in Prometheus text format. */
         public static function metrics(): string {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 85a87bfe4f1047790c6ba7ff30c43cc217185452 */
+ * Stub hash: c5c1a039b9c8da51a01b7c2cf3f8263964e06279 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_Cache___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -77,6 +77,11 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Resident_Cache_status arginfo_class_Resident_Cache_info
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_inspect, 0, 0, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, top, IS_LONG, 0, "20")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cells, IS_LONG, 0, "256")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_Resident_Cache_metrics arginfo_class_Resident_Cache_name
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_forgetStatics, 0, 0, IS_LONG, 0)
@@ -124,6 +129,7 @@ ZEND_METHOD(Resident_Cache, remember);
 ZEND_METHOD(Resident_Cache, keys);
 ZEND_METHOD(Resident_Cache, info);
 ZEND_METHOD(Resident_Cache, status);
+ZEND_METHOD(Resident_Cache, inspect);
 ZEND_METHOD(Resident_Cache, metrics);
 ZEND_METHOD(Resident_Cache, forgetStatics);
 ZEND_METHOD(Resident_KeyIterator, __construct);
@@ -156,6 +162,7 @@ static const zend_function_entry class_Resident_Cache_methods[] = {
 	ZEND_ME(Resident_Cache, keys, arginfo_class_Resident_Cache_keys, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, info, arginfo_class_Resident_Cache_info, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, status, arginfo_class_Resident_Cache_status, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Resident_Cache, inspect, arginfo_class_Resident_Cache_inspect, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Resident_Cache, metrics, arginfo_class_Resident_Cache_metrics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Resident_Cache, forgetStatics, arginfo_class_Resident_Cache_forgetStatics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END

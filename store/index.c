@@ -69,6 +69,10 @@ const rs_entry *rs_lookup(rs_store *st, uint16_t pool, const char *key, size_t l
 	if (pool < RS_MAX_POOLS) {
 		if (e) {
 			st->pending_hits[pool]++;
+			if (st->hit_sample-- == 0) {
+				st->hit_sample = RS_HOT_SAMPLE - 1;
+				rs_hot_note(st, e);
+			}
 		} else {
 			st->pending_misses[pool]++;
 		}

@@ -110,6 +110,20 @@ typedef struct rs_slot {
 	char _fill[RS_CACHELINE - 24];
 } rs_slot;
 
+/* --- hottest keys --------------------------------------------------------------
+ * A Space-Saving table of sampled hits: a slot's count over-estimates its
+ * key's hits by at most the count it inherited. Written with relaxed
+ * atomics by readers on one hit in RS_HOT_SAMPLE; races only blur counts. */
+#define RS_HOT_SLOTS 64
+#define RS_HOT_SAMPLE 64
+typedef struct rs_hot {
+	_Atomic uint64_t id;        /* entry hash ^ pool, 0 = empty */
+	_Atomic rs_off entry;       /* the entry last seen with this id */
+	_Atomic uint64_t count;     /* estimated hits */
+} rs_hot;
+
+void rs_hot_note(rs_store *st, const rs_entry *e);
+
 /* --- header ------------------------------------------------------------------ */
 struct rs_header {
 	uint64_t magic;
@@ -164,6 +178,9 @@ struct rs_header {
 	uint64_t recoveries;
 	uint64_t dead_slots;
 	uint32_t npools;
+
+	/* hottest keys, approximated from sampled hits (inspect.c) */
+	rs_hot hot[RS_HOT_SLOTS];
 };
 
 /* --- helpers shared by the store's files ----------------------------------- */

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#define RS_LAYOUT_VERSION 1
+#define RS_LAYOUT_VERSION 2
 #define RS_MAX_POOLS 64
 #define RS_POOL_NAME_MAX 63
 #define RS_KEY_MAX 4096
@@ -50,6 +50,7 @@ typedef struct rs_store {
 	uint64_t pending_hits[RS_MAX_POOLS];
 	uint64_t pending_misses[RS_MAX_POOLS];
 	uint32_t pending_ops;
+	uint32_t hit_sample;    /* counts hits down to the next sampled one */
 	int crash_point;        /* test hook, process-local */
 } rs_store;
 
@@ -106,6 +107,28 @@ typedef struct rs_segment_stats {
 	uint32_t pools;
 	uint64_t buckets;
 } rs_segment_stats;
+
+/* --- inspection (dashboards, bin/resident) ------------------------------------ */
+
+/* Bytes per state in each of ncells equal slices of the heap, by address:
+ * out[i][0] live entries, [1] free, [2] limbo (replaced, waiting for
+ * readers), [3] reserved (being written). Holds the write lock while it
+ * walks the heap. */
+void rs_memory_map(rs_store *st, uint32_t ncells, uint64_t (*out)[4]);
+
+typedef struct rs_key_info {
+	uint16_t pool;
+	uint64_t bytes;          /* value size */
+	uint64_t hits;           /* hottest: estimated hits */
+	int64_t expires_ms;
+	char key[RS_KEY_MAX + 1];
+	uint32_t key_len;
+} rs_key_info;
+
+/* The n largest live entries, largest first; returns how many. */
+uint32_t rs_largest(rs_store *st, rs_key_info *out, uint32_t n);
+/* The n most read live entries (estimated), hottest first; returns how many. */
+uint32_t rs_hottest(rs_store *st, rs_key_info *out, uint32_t n);
 
 /* --- segment lifecycle ---------------------------------------------------- */
 

@@ -548,6 +548,43 @@ static void test_named(void)
 	unlink(path);
 }
 
+/* The dashboard's views: a memory map adding up to the heap, the largest
+ * entries in order, the most read key first. */
+static void test_inspect(void)
+{
+	rs_store st;
+	make_store(&st, 4 << 20);
+	static char big[50000];
+	for (int i = 1; i <= 30; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "k%d", i);
+		CHECK(put(&st, 0, k, big, (size_t)i * 1000, 0, false) == RS_OK);
+	}
+	for (int i = 0; i < 5000; i++) {
+		CHECK(rs_lookup(&st, 0, "k7", 2, 0) != NULL);
+		if (i % 10 == 0) {
+			CHECK(rs_lookup(&st, 0, "k3", 2, 0) != NULL);
+		}
+	}
+	rs_key_info *top = malloc(sizeof(rs_key_info) * 5);
+	CHECK(rs_largest(&st, top, 5) == 5);
+	CHECK(strcmp(top[0].key, "k30") == 0 && top[0].bytes == 30000 && strcmp(top[4].key, "k26") == 0);
+	uint32_t n = rs_hottest(&st, top, 5);
+	CHECK(n >= 2 && strcmp(top[0].key, "k7") == 0 && strcmp(top[1].key, "k3") == 0 && top[0].hits >= 4000);
+	free(top);
+
+	uint64_t (*map)[4] = calloc(100, sizeof *map);
+	rs_memory_map(&st, 100, map);
+	uint64_t used = 0, free_bytes = 0;
+	for (int i = 0; i < 100; i++) {
+		used += map[i][0] + map[i][2] + map[i][3];
+		free_bytes += map[i][1];
+	}
+	CHECK(used == st.hdr->used_bytes && free_bytes == st.hdr->free_bytes && used + free_bytes == st.hdr->heap_size);
+	free(map);
+	rs_destroy(&st);
+}
+
 int main(void)
 {
 	struct { const char *name; void (*fn)(void); } tests[] = {
@@ -562,6 +599,7 @@ int main(void)
 		{ "concurrent processes", test_concurrent },
 		{ "pinned pool is not evicted", test_pinned },
 		{ "named segment: create, attach elsewhere, replace when unused", test_named },
+		{ "inspection: memory map, largest and hottest keys", test_inspect },
 	};
 	int passed = 0;
 	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {

@@ -1,0 +1,72 @@
+/*
+ * Resident\Cache::inspect(): what an operator's dashboard shows, built from
+ * the store's inspection functions (store/inspect.c).
+ */
+#include "php.h"
+#include "php_resident.h"
+#include "inspect.h"
+
+/* Resident's own pools are named with a leading control character. */
+static void pool_name(rs_store *st, uint16_t id, char *out, size_t len)
+{
+	rs_pool_stats ps;
+	if (rs_pool_stats_get(st, id, &ps) != RS_OK) {
+		snprintf(out, len, "#%u", id);
+	} else if ((unsigned char)ps.name[0] < 0x20) {
+		snprintf(out, len, "(%s)", ps.name + 1);
+	} else {
+		snprintf(out, len, "%s", ps.name);
+	}
+}
+
+static void key_rows(rs_store *st, zval *list, rs_key_info *keys, uint32_t n, bool with_hits)
+{
+	array_init_size(list, n);
+	int64_t now = resident_now_ms();
+	for (uint32_t i = 0; i < n; i++) {
+		char pool[RS_POOL_NAME_MAX + 3];
+		pool_name(st, keys[i].pool, pool, sizeof(pool));
+		zval row;
+		array_init(&row);
+		add_assoc_string(&row, "pool", pool);
+		add_assoc_stringl(&row, "key", keys[i].key, keys[i].key_len);
+		add_assoc_long(&row, "bytes", (zend_long)keys[i].bytes);
+		if (with_hits) {
+			add_assoc_long(&row, "hits", (zend_long)keys[i].hits);
+		}
+		if (keys[i].expires_ms) {
+			add_assoc_long(&row, "ttl", (zend_long)((keys[i].expires_ms - now + 999) / 1000));
+		} else {
+			add_assoc_null(&row, "ttl");
+		}
+		add_next_index_zval(list, &row);
+	}
+}
+
+void resident_inspect(rs_store *st, zend_long top, zend_long cells, zval *return_value)
+{
+	array_init(return_value);
+	uint64_t (*map)[4] = ecalloc((size_t)cells, sizeof(*map));
+	rs_memory_map(st, (uint32_t)cells, map);
+	zval cells_list;
+	array_init_size(&cells_list, (uint32_t)cells);
+	for (zend_long i = 0; i < cells; i++) {
+		zval cell;
+		array_init_size(&cell, 4);
+		add_assoc_long(&cell, "live", (zend_long)map[i][0]);
+		add_assoc_long(&cell, "free", (zend_long)map[i][1]);
+		add_assoc_long(&cell, "limbo", (zend_long)map[i][2]);
+		add_assoc_long(&cell, "reserved", (zend_long)map[i][3]);
+		add_next_index_zval(&cells_list, &cell);
+	}
+	efree(map);
+	add_assoc_zval(return_value, "memory_map", &cells_list);
+
+	rs_key_info *keys = emalloc(sizeof(rs_key_info) * (size_t)top);
+	zval list;
+	key_rows(st, &list, keys, rs_largest(st, keys, (uint32_t)top), false);
+	add_assoc_zval(return_value, "largest", &list);
+	key_rows(st, &list, keys, rs_hottest(st, keys, (uint32_t)top), true);
+	add_assoc_zval(return_value, "hottest", &list);
+	efree(keys);
+}
