@@ -99,10 +99,10 @@ final class Encoding
             return null;
         }
         if (method_exists($value, '__serialize')) {
-            return self::find($value->__serialize(), "$path->__serialize()", $seen);
+            return self::find($value->__serialize(), $path . '->__serialize()', $seen);
         }
         foreach (self::properties($value) as $name => $item) {
-            $found = self::find($item, "$path->$name", $seen);
+            $found = self::find($item, $path . '->' . $name, $seen);
             if ($found !== null) {
                 return $found;
             }
