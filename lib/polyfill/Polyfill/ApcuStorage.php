@@ -13,6 +13,9 @@ namespace Resident\Polyfill;
  */
 final class ApcuStorage implements Storage
 {
+    /** APCu keeps TTLs in 32 bits: a longer one makes the entry expired at once. */
+    private const MAX_TTL = 2147483647;
+
     private readonly string $namespace;
 
     public function __construct(string $pool)
@@ -41,12 +44,12 @@ final class ApcuStorage implements Storage
 
     public function store(string $key, mixed $encoded, int $ttl): bool
     {
-        return apcu_store($this->namespace . $key, $encoded, $ttl);
+        return apcu_store($this->namespace . $key, $encoded, min($ttl, self::MAX_TTL));
     }
 
     public function add(string $key, mixed $encoded, int $ttl): bool
     {
-        return apcu_add($this->namespace . $key, $encoded, $ttl);
+        return apcu_add($this->namespace . $key, $encoded, min($ttl, self::MAX_TTL));
     }
 
     public function compareAndSwap(string $key, int $old, int $new): bool

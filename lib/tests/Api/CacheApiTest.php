@@ -336,7 +336,9 @@ final class CacheApiTest extends TestCase
         $this->cache->increment('short-counter', 1, 1);
         $this->cache->store('long', 1, 60);
         $this->cache->store('forever', 1);
+        $this->cache->store('a century', 1, 100 * 366 * 86400);
         self::assertTrue($this->cache->exists('short'));
+        self::assertTrue($this->cache->exists('a century'));
 
         usleep(2_100_000); // TTLs count in whole seconds; APCu's may run up to one more
 
