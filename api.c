@@ -161,7 +161,7 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 			const rs_entry *e = Z_PTR_P(known);
 			int64_t expires = rs_entry_expires(e);
 			if (!expires || expires > resident_now_ms()) {
-				rs_note_hit(st, pool);
+				rs_note_hit(st, e);
 				return e;
 			}
 		}

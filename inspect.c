@@ -43,9 +43,72 @@ static void key_rows(rs_store *st, zval *list, rs_key_info *keys, uint32_t n, bo
 	}
 }
 
+static void pools(rs_store *st, zval *out)
+{
+	array_init(out);
+	for (uint16_t id = 0; id < RS_MAX_POOLS; id++) {
+		rs_pool_stats ps;
+		if (rs_pool_stats_get(st, id, &ps) != RS_OK) {
+			continue;
+		}
+		char name[RS_POOL_NAME_MAX + 3];
+		pool_name(st, id, name, sizeof(name));
+		zval row;
+		array_init(&row);
+		add_assoc_string(&row, "name", name);
+		add_assoc_bool(&row, "pinned", ps.pinned);
+		add_assoc_long(&row, "entries", (zend_long)ps.entries);
+		add_assoc_long(&row, "memory", (zend_long)ps.bytes);
+		add_assoc_long(&row, "hits", (zend_long)ps.hits);
+		add_assoc_long(&row, "misses", (zend_long)ps.misses);
+		add_assoc_long(&row, "stores", (zend_long)ps.stores);
+		add_assoc_long(&row, "evictions", (zend_long)ps.evictions);
+		add_next_index_zval(out, &row);
+	}
+}
+
+typedef struct snapshot_scan {
+	rs_store *st;
+	uint16_t pool;
+	zval *list;
+} snapshot_scan;
+
+static void snapshot_row(void *ctx, const char *key, size_t len)
+{
+	snapshot_scan *s = ctx;
+	const rs_entry *e = rs_peek(s->st, s->pool, key, len, 0);
+	zval row;
+	array_init(&row);
+	add_assoc_stringl(&row, "unit", key, len);
+	add_assoc_long(&row, "bytes", e ? (zend_long)rs_entry_value_size(e) : 0);
+	add_next_index_zval(s->list, &row);
+}
+
+/* RequestOverStatic's snapshots: "class:<class>", "prop:<class>::<property>",
+ * "method:<class>::<method>". */
+static void snapshots(rs_store *st, zval *out)
+{
+	array_init(out);
+	uint16_t pool;
+	if (rs_pool_open(st, RESIDENT_ROS_POOL, false, &pool) != RS_OK) {
+		return;
+	}
+	snapshot_scan s = { st, pool, out };
+	rs_read_begin(st);
+	for (uint64_t b = 0, n = rs_bucket_count(st); b < n; b++) {
+		rs_scan_bucket(st, b, pool, snapshot_row, &s);
+	}
+	rs_read_end(st);
+}
+
 void resident_inspect(rs_store *st, zend_long top, zend_long cells, zval *return_value)
 {
 	array_init(return_value);
+	zval list;
+	pools(st, &list);
+	add_assoc_zval(return_value, "pools", &list);
+	snapshots(st, &list);
+	add_assoc_zval(return_value, "snapshots", &list);
 	uint64_t (*map)[4] = ecalloc((size_t)cells, sizeof(*map));
 	rs_memory_map(st, (uint32_t)cells, map);
 	zval cells_list;
@@ -63,7 +126,6 @@ void resident_inspect(rs_store *st, zend_long top, zend_long cells, zval *return
 	add_assoc_zval(return_value, "memory_map", &cells_list);
 
 	rs_key_info *keys = emalloc(sizeof(rs_key_info) * (size_t)top);
-	zval list;
 	key_rows(st, &list, keys, rs_largest(st, keys, (uint32_t)top), false);
 	add_assoc_zval(return_value, "largest", &list);
 	key_rows(st, &list, keys, rs_hottest(st, keys, (uint32_t)top), true);

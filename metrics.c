@@ -44,8 +44,8 @@ typedef struct pool_row {
 	rs_pool_stats ps;
 } pool_row;
 
-/* The pools users created; Resident's own (named with a control
- * character) are reported under the names they serve. */
+/* Every pool; Resident's own (named with a control character) in
+ * parentheses: "(statics)", "(remember)". */
 static uint32_t pool_rows(rs_store *st, pool_row *rows)
 {
 	uint32_t n = 0;
@@ -54,11 +54,9 @@ static uint32_t pool_rows(rs_store *st, pool_row *rows)
 		if (rs_pool_stats_get(st, id, &ps) != RS_OK) {
 			continue;
 		}
-		const char *name = ps.name;
-		if ((unsigned char)name[0] < 0x20) {
-			name = strcmp(name + 1, "statics") == 0 ? "(request_over_static)"
-				: strcmp(name + 1, "remember") == 0 ? "(remember locks)" : "(internal)";
-		}
+		char name[RS_POOL_NAME_MAX + 3];
+		snprintf(name, sizeof(name), (unsigned char)ps.name[0] < 0x20 ? "(%s)" : "%s",
+			(unsigned char)ps.name[0] < 0x20 ? ps.name + 1 : ps.name);
 		smart_str label = {0};
 		smart_str_appends(&label, "pool=\"");
 		label_value(&label, name);

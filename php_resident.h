@@ -69,6 +69,9 @@ rs_store *resident_store(void);
 /* Milliseconds since the epoch, the store's clock. */
 static inline int64_t resident_now_ms(void) { return (int64_t)rs_now_ms(); }
 
+/* The hidden pool of RequestOverStatic snapshots (ros.c). */
+#define RESIDENT_ROS_POOL "\x01statics"
+
 /* The named segment's file, or NULL for an anonymous segment. */
 const char *resident_segment_path(void);
 

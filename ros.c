@@ -39,7 +39,6 @@
 #include "zend_observer.h"
 #include "zend_smart_str.h"
 
-#define ROS_POOL "\x01statics"
 
 enum { ROS_CLASS, ROS_PROP, ROS_METHOD };
 
@@ -73,7 +72,7 @@ static bool pool_handle(resident_cache_obj *pool)
 {
 	rs_store *st = resident_store();
 	memset(pool, 0, sizeof(*pool));
-	if (!st || rs_pool_open(st, ROS_POOL, false, &pool->pool) != RS_OK) {
+	if (!st || rs_pool_open(st, RESIDENT_ROS_POOL, false, &pool->pool) != RS_OK) {
 		return false;
 	}
 	pool->name = ZSTR_EMPTY_ALLOC();

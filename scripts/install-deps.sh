@@ -7,7 +7,7 @@ PKGS=(
   build-essential autoconf pkg-config re2c bison
   php8.2-cli php8.2-dev php8.2-fpm php8.2-opcache php8.2-apcu php8.2-igbinary
   php8.2-xml php8.2-mbstring
-  nginx wrk valgrind libfcgi-bin procps python3-prometheus-client
+  nginx wrk valgrind libfcgi-bin procps python3-prometheus-client chromium
   php-nesbot-carbon php-google-protobuf protobuf-compiler php-slim
 )
 

@@ -83,10 +83,15 @@ const rs_entry *rs_lookup(rs_store *st, uint16_t pool, const char *key, size_t l
 	return e;
 }
 
-void rs_note_hit(rs_store *st, uint16_t pool)
+void rs_note_hit(rs_store *st, const rs_entry *e)
 {
+	uint16_t pool = e->pool;
 	if (pool < RS_MAX_POOLS) {
 		st->pending_hits[pool]++;
+		if (st->hit_sample-- == 0) {
+			st->hit_sample = RS_HOT_SAMPLE - 1;
+			rs_hot_note(st, e);
+		}
 		if (++st->pending_ops >= RS_FLUSH_EVERY) {
 			rs_stats_flush(st);
 		}

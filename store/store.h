@@ -169,7 +169,7 @@ bool rs_read_locked(const rs_store *st);
  * when the entry found has a TTL. */
 const rs_entry *rs_lookup(rs_store *st, uint16_t pool, const char *key, size_t key_len, int64_t now_ms);
 /* Counts a hit found without rs_lookup (a caller's own memo). */
-void rs_note_hit(rs_store *st, uint16_t pool);
+void rs_note_hit(rs_store *st, const rs_entry *e);
 /* Same, without statistics or CLOCK reference (exists(), internal use). */
 const rs_entry *rs_peek(rs_store *st, uint16_t pool, const char *key, size_t key_len, int64_t now_ms);
 /* Finds an entry past its expiry but still within its stale period (see
