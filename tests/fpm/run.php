@@ -182,6 +182,11 @@ try {
         $steps['warm'] = $steps['warm'] && $v === 'by the CLI';
         $seen[$pid] = true;
     }
+    [$rc, $watch] = $cli('watch', '--interval=0.1', '--count=2');
+    $steps['watch'] = $rc === 0 && count(explode("\n", $watch)) === 3 && str_starts_with($watch, 'time');
+    [$rc, $metrics] = $cli('metrics');
+    $steps['metrics'] = $rc === 0 && str_contains($metrics, "\nresident_up 1\n") && str_contains($metrics, 'resident_pool_entries{pool="fpm"}');
+    $steps['forget-statics'] = $cli('forget-statics') === [0, '0'];
     [$rc, $status] = $cli('--json', 'status');
     $steps['status'] = $rc === 0 && (json_decode($status, true)['segment'] ?? '') === "/dev/shm/resident-$segment";
     $failedSteps = array_keys(array_filter($steps, fn ($ok) => !$ok));
