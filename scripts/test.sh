@@ -175,10 +175,56 @@ zts_threads() {
 	record "zts threads (php-8.4 debug zts)" 1 0
 }
 
+# The PHP library (lib/): its PHPUnit suites against the extension, and
+# against the polyfill over APCu and over a PHP array. The three run at once:
+# they spend most of their time asleep in expiry tests.
+lib_phpunit() {
+	local modes=(extension apcu array) names=("lib phpunit (extension)" "lib phpunit (polyfill over APCu)" "lib phpunit (polyfill over an array)")
+	local i logs=() pids=()
+	for i in "${!modes[@]}"; do
+		logs[i]=$(mktemp)
+		lib/tests/run.sh "${modes[i]}" >"${logs[i]}" 2>&1 &
+		pids[i]=$!
+	done
+	for i in "${!modes[@]}"; do
+		local rc=0
+		wait "${pids[i]}" || rc=$?
+		lib_phpunit_record "${names[i]}" "${logs[i]}" "$rc"
+		rm -f "${logs[i]}"
+	done
+}
+
+# lib_phpunit_record <pass name> <PHPUnit 9 output> <exit code>
+lib_phpunit_record() {
+	# Not "failed": record() sets the script's global of that name.
+	local name=$1 log=$2 rc=$3 tests=0 bad=0 skipped=0 line field
+	line=$(grep -E '^OK \([0-9]+ tests?|^Tests: [0-9]+' "$log" | tail -1)
+	if [[ $line =~ ^OK\ \(([0-9]+)\ test ]]; then
+		tests=${BASH_REMATCH[1]}
+	elif [ -n "$line" ]; then
+		tests=$(echo "$line" | sed -n 's/^Tests: \([0-9]*\).*/\1/p')
+		for field in Errors Failures Risky; do
+			bad=$((bad + $(echo "$line" | sed -n "s/.*$field: \([0-9]*\).*/\1/p" | grep . || echo 0)))
+		done
+		for field in Skipped Incomplete; do
+			skipped=$((skipped + $(echo "$line" | sed -n "s/.*$field: \([0-9]*\).*/\1/p" | grep . || echo 0)))
+		done
+	fi
+	if [ "$rc" != 0 ] || [ "$bad" != 0 ] || [ -z "$line" ]; then
+		# What failed, from PHPUnit's report (after the progress dots).
+		sed -n '/^There w[a-z]* [0-9]* /,$p' "$log" | head -150
+		[ -z "$line" ] && tail -30 "$log"
+		[ "$bad" = 0 ] && bad=1
+	fi
+	local passed=$((tests - bad - skipped))
+	[ "$passed" -lt 0 ] && passed=0
+	record "$name" "$passed" "$bad" "$skipped"
+}
+
 passes=("$@")
 [ ${#passes[@]} -eq 0 ] && passes=(all)
 case "${passes[0]}" in
-	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard phpt_84_nts phpt_84_zts fpm_84 zts_threads) ;;
+	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard phpt_84_nts phpt_84_zts fpm_84 zts_threads lib_phpunit) ;;
 	quick) passes=(stubs store_unit phpt_82) ;;
 esac
 
