@@ -9,7 +9,7 @@ PKGS=(
   php8.2-xml php8.2-mbstring
   nginx wrk valgrind libfcgi-bin procps python3-prometheus-client chromium
   php-nesbot-carbon php-google-protobuf protobuf-compiler php-slim
-  phpunit php-psr-simple-cache php-psr-cache php-symfony-cache
+  phpunit php-psr-simple-cache php-psr-cache php-symfony-cache php-symfony-dependency-injection
   php-illuminate-cache php-illuminate-container php-illuminate-config
 )
 

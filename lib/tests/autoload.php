@@ -23,6 +23,7 @@ declare(strict_types=1);
         'Illuminate/Cache/autoload.php',
         'Illuminate/Container/autoload.php',
         'Illuminate/Config/autoload.php',
+        'Symfony/Component/DependencyInjection/autoload.php',
     ] as $debianAutoloader) {
         if (stream_resolve_include_path($debianAutoloader) !== false) {
             require_once $debianAutoloader;
