@@ -11,7 +11,7 @@ STORE_SRC := $(wildcard store/*.c)
 STORE_HDR := $(wildcard store/*.h)
 EXT_SRC   := $(wildcard *.c *.h value/*.c value/*.h) $(STORE_SRC) $(STORE_HDR) config.m4
 
-.PHONY: all build deps test check demo bench stubs clean
+.PHONY: all build deps test check demo bench stubs clean install
 
 all: build
 
@@ -42,6 +42,18 @@ demo: build
 
 bench: build
 	@bench/run.sh
+
+# Installs resident.so into PHP 8.2's extension directory and resident.ini:
+# Debian-style (mods-available + phpenmod) when available, else into the
+# ini scan directory.
+install: $(EXT82)
+	install -D -m 0644 $(EXT82) "$$($(PHP_CONFIG82) --extension-dir)/resident.so"
+	@if [ -d /etc/php/8.2/mods-available ] && command -v phpenmod >/dev/null; then \
+		install -m 0644 resident.ini /etc/php/8.2/mods-available/resident.ini && phpenmod -v 8.2 resident && \
+		echo "installed; enabled with phpenmod -v 8.2 resident"; \
+	else \
+		install -D -m 0644 resident.ini "$$($(PHP_CONFIG82) --ini-dir)/20-resident.ini" && echo "installed"; \
+	fi
 
 stubs:
 	@scripts/gen-stubs.sh

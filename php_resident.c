@@ -508,12 +508,20 @@ static PHP_MINFO_FUNCTION(resident)
 		rs_segment_stats_get(resident_store(), &s);
 		snprintf(buf, sizeof(buf), "%" PRIu64 " bytes", s.total_bytes);
 		php_info_print_table_row(2, "Segment size", buf);
-		php_info_print_table_row(2, "Segment mapping", "anonymous, shared with forked workers");
+		if (resident_segment_path()) {
+			snprintf(buf, sizeof(buf), "%p", (void *)resident_segment.base);
+			php_info_print_table_row(2, "Segment file", resident_segment_path());
+			php_info_print_table_row(2, "Segment address", buf);
+		} else {
+			php_info_print_table_row(2, "Segment mapping", "anonymous, shared with forked workers");
+		}
 		snprintf(buf, sizeof(buf), "%" PRIu64 " bytes", s.used_bytes);
 		php_info_print_table_row(2, "Memory used", buf);
 		snprintf(buf, sizeof(buf), "%" PRIu64, s.entries);
 		php_info_print_table_row(2, "Entries", buf);
 		php_info_print_table_row(2, "Zero-copy reads", request_borrows() ? "borrow" : "copy");
+		php_info_print_table_row(2, "RequestOverStatic", !RESIDENT_G(request_over_static) ? "off"
+			: frankenphp_worker() ? "off (FrankenPHP worker mode)" : "on");
 	}
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();

@@ -8,6 +8,7 @@ PKGS=(
   php8.2-cli php8.2-dev php8.2-fpm php8.2-opcache php8.2-apcu php8.2-igbinary
   php8.2-xml php8.2-mbstring
   nginx wrk valgrind libfcgi-bin procps python3-prometheus-client chromium
+  debhelper dpkg-dev
   php-nesbot-carbon php-google-protobuf protobuf-compiler php-slim
   phpunit php-psr-simple-cache php-psr-cache php-symfony-cache php-symfony-dependency-injection
   php-illuminate-cache php-illuminate-container php-illuminate-config

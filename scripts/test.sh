@@ -166,6 +166,17 @@ dashboard() {
 	record "dashboard in headless Chromium (php-8.2)" "$p" "$f"
 }
 
+packaging() {
+	local out
+	out=$("$PHP82" tests/packaging/run.php 2>&1)
+	echo "$out" | grep -v '^PASS' || true
+	local p f
+	p=$(echo "$out" | sed -n 's/^packaging: \([0-9]*\) passed.*/\1/p')
+	f=$(echo "$out" | sed -n 's/^packaging: [0-9]* passed, \([0-9]*\) failed.*/\1/p')
+	[ -z "$p" ] && { p=0; f=1; }
+	record "packaging: composer.json, Debian package (php-8.2)" "$p" "$f"
+}
+
 zts_threads() {
 	local prefix=$CI_CACHE/php-8.4-debug-zts
 	if ! debug_build zts || ! tests/zts/run.sh "$prefix" "$root/build/php-8.4-debug-zts/modules/resident.so"; then
@@ -224,7 +235,7 @@ lib_phpunit_record() {
 passes=("$@")
 [ ${#passes[@]} -eq 0 ] && passes=(all)
 case "${passes[0]}" in
-	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard phpt_84_nts phpt_84_zts fpm_84 zts_threads lib_phpunit) ;;
+	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging phpt_84_nts phpt_84_zts fpm_84 zts_threads lib_phpunit) ;;
 	quick) passes=(stubs store_unit phpt_82) ;;
 esac
 

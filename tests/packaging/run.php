@@ -1,0 +1,91 @@
+<?php
+/*
+ * Packaging: the PIE composer.json, the library's composer.json, and the
+ * Debian package built from debian/ with dpkg-buildpackage, installed on
+ * this machine (then purged): `php -m` lists resident, php-fpm with
+ * Debian's own configuration serves with it.
+ *
+ *   php8.2 tests/packaging/run.php        (as root)
+ *
+ * Prints one line per check and "packaging: N passed, N failed".
+ */
+$root = dirname(__DIR__, 2);
+$cache = getenv('RESIDENT_CI_CACHE') ?: '/var/cache/resident-ci';
+$passed = $failed = 0;
+function check(string $name, bool $ok, string $detail = ''): void
+{
+    global $passed, $failed;
+    $ok ? $passed++ : $failed++;
+    printf("%s %s%s\n", $ok ? 'PASS' : 'FAIL', $name, $ok || $detail === '' ? '' : ":\n$detail");
+}
+function sh(string $cmd, ?string &$out = null): int
+{
+    exec("$cmd 2>&1", $lines, $rc);
+    $out = implode("\n", $lines);
+    return $rc;
+}
+
+// 1. composer.json files. Debian's Composer (2.5) predates the php-ext
+// section PIE reads, so that section is also checked against the schema of
+// a current Composer, fetched once from Packagist.
+$rc = sh('cd ' . escapeshellarg($root) . ' && composer validate --no-check-publish', $out);
+check('composer validate (PIE composer.json, type php-ext)', $rc === 0 && !str_contains($out, '# Errors'), $out);
+$rc = sh('cd ' . escapeshellarg("$root/lib") . ' && composer validate --no-check-publish', $out);
+check('composer validate (lib/composer.json)', $rc === 0 && !str_contains($out, '# Errors'), $out);
+$schema = "$cache/composer-2.11.2/res/composer-schema.json";
+if (!is_file($schema)) {
+    sh('composer create-project --no-install --no-scripts --no-interaction --quiet composer/composer '
+        . escapeshellarg("$cache/composer-2.11.2") . ' 2.11.2');
+}
+require_once '/usr/share/php/JsonSchema/autoload.php';
+$validator = new JsonSchema\Validator();
+$data = json_decode(file_get_contents("$root/composer.json"));
+if (is_file($schema)) {
+    $validator->validate($data, (object)['$ref' => 'file://' . $schema]);
+}
+check('composer.json valid against Composer 2.11\'s schema (php-ext included)', is_file($schema) && $validator->isValid()
+    && isset($data->{'php-ext'}->{'extension-name'}),
+    is_file($schema) ? json_encode($validator->getErrors()) : "no schema at $schema");
+
+// 2. The Debian package, built from the tracked files.
+$work = sys_get_temp_dir() . '/resident-deb-' . getmypid();
+mkdir("$work/src", 0777, true);
+register_shutdown_function(function () use ($work) {
+    sh('dpkg --purge php8.2-resident');
+    sh('rm -rf ' . escapeshellarg($work));
+});
+sh('cd ' . escapeshellarg($root) . ' && git ls-files -z | grep -zv "^lib/\|^bench/\|^tests/" | xargs -0 tar -cf - | tar -xf - -C ' . escapeshellarg("$work/src"));
+$rc = sh('cd ' . escapeshellarg("$work/src") . ' && dpkg-buildpackage -us -uc -b', $out);
+$debs = glob("$work/php8.2-resident_*.deb");
+check('dpkg-buildpackage -us -uc -b builds php8.2-resident', $rc === 0 && count($debs) === 1, substr($out, -3000));
+if (!$debs) {
+    printf("packaging: %d passed, %d failed\n", $passed, $failed + 3);
+    exit(1);
+}
+$rc = sh('dpkg -i ' . escapeshellarg($debs[0]), $out);
+sh('php8.2 -m', $modules);
+check('the package installs; php -m lists resident', $rc === 0 && in_array('resident', explode("\n", $modules), true), $out);
+sh('php8.2 --ri resident', $ri);
+check('php --ri resident shows its version and settings', str_contains($ri, 'Version => 0.1.0') && str_contains($ri, 'resident.memory'), $ri);
+
+// php-fpm with Debian's own php.ini and conf.d (the package enabled it there).
+require_once "$root/tests/fpm/FastCgi.php";
+file_put_contents("$work/fpm.conf", "[global]\nerror_log = $work/fpm.log\ndaemonize = no\npid = $work/fpm.pid\n[www]\nlisten = $work/fpm.sock\npm = static\npm.max_children = 2\n");
+file_put_contents("$work/status.php", '<?php echo json_encode(["loaded" => extension_loaded("resident"), "stored" => Resident\Cache::pool()->store("k", [1, 2]), "fetched" => Resident\Cache::pool()->fetch("k"), "sapi" => PHP_SAPI]);');
+$fpm = proc_open(['/usr/sbin/php-fpm8.2', '-y', "$work/fpm.conf", '-F', '-R'], [0 => ['file', '/dev/null', 'r'], 1 => ['file', "$work/fpm.out", 'w'], 2 => ['file', "$work/fpm.out", 'a']], $pipes);
+for ($i = 0; $i < 50 && !file_exists("$work/fpm.sock"); $i++) {
+    usleep(100000);
+}
+$body = null;
+try {
+    [$headers, $body] = (new FastCgi("$work/fpm.sock"))->get("$work/status.php", '');
+} catch (Throwable $e) {
+    $body = $e->getMessage();
+}
+proc_terminate($fpm, SIGQUIT);
+proc_close($fpm);
+check('php-fpm with Debian\'s configuration serves with the package', json_decode((string)$body, true) === ['loaded' => true, 'stored' => true, 'fetched' => [1, 2], 'sapi' => 'fpm-fcgi'],
+    $body . "\n" . @file_get_contents("$work/fpm.out") . @file_get_contents("$work/fpm.log"));
+
+printf("packaging: %d passed, %d failed\n", $passed, $failed);
+exit($failed ? 1 : 0);
