@@ -123,7 +123,18 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
 		snprintf(err, errlen, "memfd_create failed: %s", strerror(errno));
 		return RS_ERROR;
 	}
-	void *mem = mmap(NULL, l.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	void *mem = MAP_FAILED;
+	if (cfg->address) {
+		void *want = (void *)(uintptr_t)cfg->address;
+		mem = mmap(want, l.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+		if (mem != MAP_FAILED && mem != want) {
+			munmap(mem, l.size);
+			mem = MAP_FAILED;
+		}
+	}
+	if (mem == MAP_FAILED) {
+		mem = mmap(NULL, l.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	}
 	if (mem == MAP_FAILED) {
 		snprintf(err, errlen, "mmap of %zu bytes failed: %s", l.size, strerror(errno));
 		close(fd);
@@ -179,9 +190,20 @@ static uint64_t path_hash(const char *path)
 	return h;
 }
 
-/* Maps a fresh file at a free address derived from its path. */
-static void *map_fresh(int fd, size_t size, const char *path)
+/* Maps a fresh file at the address asked for, else at a free address
+ * derived from its path. */
+static void *map_fresh(int fd, size_t size, const char *path, uint64_t address)
 {
+	if (address) {
+		void *want = (void *)(uintptr_t)address;
+		void *mem = mmap(want, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
+		if (mem == want) {
+			return mem;
+		}
+		if (mem != MAP_FAILED) {
+			munmap(mem, size);
+		}
+	}
 	uint64_t start = path_hash(path) % NAMED_SPREAD;
 	for (uint64_t i = 0; i < 64; i++) {
 		void *want = (void *)(uintptr_t)(NAMED_BASE + ((start + i) % NAMED_SPREAD) * NAMED_STRIDE);
@@ -248,7 +270,7 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 				close(fd);
 				return RS_ERROR;
 			}
-			void *mem = map_fresh(fd, l.size, path);
+			void *mem = map_fresh(fd, l.size, path, cfg->address);
 			if (mem == MAP_FAILED) {
 				snprintf(err, errlen, "mmap of %s failed: %s", path, strerror(errno));
 				unlink(path);

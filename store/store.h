@@ -59,6 +59,7 @@ typedef struct rs_config {
 	const char *build_id;        /* stamped in the header; attach refuses a mismatch */
 	uint32_t slots;              /* reader slots (processes or threads); 0 = default */
 	uint32_t limbo_cap_percent;  /* limbo bytes above which readers should copy; 0 = default */
+	uint64_t address;            /* where to map a new segment, if free (a dump's); 0 = anywhere */
 } rs_config;
 
 /* A reserved, not yet visible entry: the caller fills the value area outside
@@ -129,6 +130,33 @@ typedef struct rs_key_info {
 uint32_t rs_largest(rs_store *st, rs_key_info *out, uint32_t n);
 /* The n most read live entries (estimated), hottest first; returns how many. */
 uint32_t rs_hottest(rs_store *st, rs_key_info *out, uint32_t n);
+
+/* --- dumps (warm restarts) -------------------------------------------------------- */
+
+typedef struct rs_dump_stats {
+	uint64_t entries;
+	uint64_t bytes;
+	uint32_t pools;
+} rs_dump_stats;
+
+typedef struct rs_dump_info {
+	char build_id[RS_BUILD_ID_MAX];
+	char version[32];
+	uint64_t base_address;   /* a restore needs a segment mapped here */
+	uint64_t total_size;     /* ... of this size */
+	uint64_t entries;
+	int64_t dumped_ms;
+} rs_dump_info;
+
+/* Writes the live entries to fd (at offset 0), with a checksum. */
+rs_status rs_dump(rs_store *st, int fd, const char *build_id, const char *version, rs_dump_stats *stats,
+                  char *err, size_t errlen);
+/* Reads a dump's header: what segment it needs. */
+rs_status rs_dump_peek(int fd, rs_dump_info *info, char *err, size_t errlen);
+/* Loads a dump into an empty segment of the same build, size and address.
+ * The whole file is checked before anything is written: a truncated,
+ * damaged or foreign file leaves the segment as it was. */
+rs_status rs_restore(rs_store *st, int fd, const char *build_id, rs_dump_stats *stats, char *err, size_t errlen);
 
 /* --- segment lifecycle ---------------------------------------------------- */
 

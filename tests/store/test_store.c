@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -585,6 +587,90 @@ static void test_inspect(void)
 	rs_destroy(&st);
 }
 
+/* A dump restored into a fresh segment at the same address gives the same
+ * entries back; a damaged, truncated or foreign dump changes nothing. */
+static void test_dump_restore(void)
+{
+	char path[64], err[256];
+	snprintf(path, sizeof path, "/tmp/resident-dump-test-%d", (int)getpid());
+	rs_store st;
+	make_store(&st, 4 << 20);
+	uint16_t pinned;
+	CHECK(rs_pool_open(&st, "pinned", true, &pinned) == RS_OK);
+	char v[300];
+	for (int i = 0; i < 200; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "k%d", i);
+		memset(v, 'a' + i % 26, sizeof v);
+		CHECK(put(&st, i % 2 ? pinned : 0, k, v, 10 + i, i == 7 ? (int64_t)rs_now_ms() + 600000 : 0, false) == RS_OK);
+	}
+	CHECK(rs_delete(&st, 0, "k10", 3) == RS_OK);
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	rs_dump_stats ds;
+	CHECK(rs_dump(&st, fd, "test", "0.1.0", &ds, err, sizeof err) == RS_OK);
+	CHECK(ds.entries == 199 && ds.pools == 2);
+	uint64_t base = st.hdr->base_address;
+	rs_destroy(&st);
+
+	rs_config cfg = { .size = 4 << 20, .build_id = "test", .address = base };
+	CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK);
+	CHECK(st.hdr->base_address == base);
+	/* A foreign build, then a damaged copy: refused, nothing written. */
+	CHECK(rs_restore(&st, fd, "other", &ds, err, sizeof err) == RS_ERROR && strstr(err, "another PHP build"));
+	struct stat sb;
+	fstat(fd, &sb);
+	char byte;
+	CHECK(pread(fd, &byte, 1, sb.st_size / 2) == 1);
+	byte ^= 0x55;
+	CHECK(pwrite(fd, &byte, 1, sb.st_size / 2) == 1);
+	CHECK(rs_restore(&st, fd, "test", &ds, err, sizeof err) == RS_ERROR);
+	CHECK(st.hdr->entries == 0);
+	byte ^= 0x55;
+	CHECK(pwrite(fd, &byte, 1, sb.st_size / 2) == 1);
+	CHECK(ftruncate(fd, sb.st_size - 100) == 0);
+	CHECK(rs_restore(&st, fd, "test", &ds, err, sizeof err) == RS_ERROR && strstr(err, "truncated"));
+	CHECK(st.hdr->entries == 0);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+	unlink(path);
+
+	/* The intact dump, again. */
+	make_store(&st, 4 << 20);
+	for (int i = 0; i < 50; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "x%d", i);
+		CHECK(put(&st, 0, k, v, 100 + i * 7, 0, false) == RS_OK);
+	}
+	CHECK(rs_pool_open(&st, "pinned", true, &pinned) == RS_OK);
+	CHECK(put(&st, pinned, "p", v, 20, 0, false) == RS_OK);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	CHECK(rs_dump(&st, fd, "test", "0.1.0", &ds, err, sizeof err) == RS_OK && ds.entries == 51);
+	base = st.hdr->base_address;
+	rs_destroy(&st);
+	cfg.address = base;
+	CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK && st.hdr->base_address == base);
+	CHECK(rs_restore(&st, fd, "test", &ds, err, sizeof err) == RS_OK && ds.entries == 51);
+	char buf[400];
+	CHECK(get(&st, 0, "x49", buf, sizeof buf));
+	uint16_t again;
+	CHECK(rs_pool_open(&st, "pinned", false, &again) == RS_OK && again == pinned);
+	CHECK(get(&st, pinned, "p", buf, sizeof buf));
+	CHECK(st.hdr->entries == 51);
+	CHECK_CONSISTENT(&st);
+	/* Not into a segment that has entries. */
+	CHECK(rs_restore(&st, fd, "test", &ds, err, sizeof err) == RS_ERROR && strstr(err, "not empty"));
+	/* The restored heap allocates and frees like any other. */
+	for (int i = 0; i < 2000; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "y%d", i);
+		CHECK(put(&st, 0, k, v, 200, 0, false) == RS_OK);
+	}
+	CHECK_CONSISTENT(&st);
+	close(fd);
+	unlink(path);
+	rs_destroy(&st);
+}
+
 int main(void)
 {
 	struct { const char *name; void (*fn)(void); } tests[] = {
@@ -600,6 +686,7 @@ int main(void)
 		{ "pinned pool is not evicted", test_pinned },
 		{ "named segment: create, attach elsewhere, replace when unused", test_named },
 		{ "inspection: memory map, largest and hottest keys", test_inspect },
+		{ "dump and restore", test_dump_restore },
 	};
 	int passed = 0;
 	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
