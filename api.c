@@ -835,6 +835,36 @@ ZEND_METHOD(Resident_Cache, inspect)
 	resident_inspect(st, top, cells, return_value);
 }
 
+ZEND_METHOD(Resident_Cache, dump)
+{
+	zend_string *file;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_PATH_STR(file)
+	ZEND_PARSE_PARAMETERS_END();
+	char err[512];
+	rs_dump_stats ds;
+	if (!resident_dump(ZSTR_VAL(file), &ds, err, sizeof(err))) {
+		php_error_docref(NULL, E_WARNING, "%s", err);
+		RETURN_FALSE;
+	}
+	RETURN_LONG((zend_long)ds.entries);
+}
+
+ZEND_METHOD(Resident_Cache, restore)
+{
+	zend_string *file;
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_PATH_STR(file)
+	ZEND_PARSE_PARAMETERS_END();
+	char err[512];
+	rs_dump_stats ds;
+	if (!resident_restore(ZSTR_VAL(file), &ds, err, sizeof(err))) {
+		php_error_docref(NULL, E_WARNING, "%s is refused: %s", ZSTR_VAL(file), err);
+		RETURN_FALSE;
+	}
+	RETURN_LONG((zend_long)ds.entries);
+}
+
 ZEND_METHOD(Resident_Cache, metrics)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -899,6 +929,11 @@ ZEND_METHOD(Resident_Cache, status)
 	zval ros;
 	ros_status(&ros);
 	add_assoc_zval(return_value, "request_over_static", &ros);
+	if (resident_restored_entries() >= 0) {
+		add_assoc_long(return_value, "restored_at_start", (zend_long)resident_restored_entries());
+	} else {
+		add_assoc_null(return_value, "restored_at_start");
+	}
 }
 
 void resident_api_register(int module_number, bool testing)

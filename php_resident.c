@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <syslog.h>
 #include "php.h"
 #include "php_ini.h"
 #include "SAPI.h"
@@ -34,6 +35,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.enable", "1", PHP_INI_SYSTEM, OnUpdateBool, enable, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateBool, enable_cli, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.memory", "64M", PHP_INI_SYSTEM, OnUpdateString, memory, zend_resident_globals, resident_globals)
+	STD_PHP_INI_ENTRY("resident.restore_on_start", "", PHP_INI_SYSTEM, OnUpdateString, restore_on_start, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.segment", "", PHP_INI_SYSTEM, OnUpdateString, segment, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.zero_copy", "auto", PHP_INI_SYSTEM, OnUpdateString, zero_copy, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.direct_classes", "", PHP_INI_SYSTEM, OnUpdateString, direct_classes, zend_resident_globals, resident_globals)
@@ -297,6 +299,66 @@ static void register_fork_handlers(void)
 	}
 }
 
+#define RESIDENT_BUILD_ID PHP_VERSION " " ZEND_EXTENSION_BUILD_ID
+#define RS_ALIGN_UP_4K(n) (((n) + 4095) & ~(size_t)4095)
+
+/* resident.restore_on_start: the dump to load into a segment this process
+ * creates, before anything is served from it. Its header says where the
+ * segment must be mapped. */
+static int open_restore_file(rs_config *cfg, size_t memory)
+{
+	const char *file = RESIDENT_G(restore_on_start);
+	if (!file || !*file) {
+		return -1;
+	}
+	char err[256];
+	rs_dump_info info;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		php_error_docref(NULL, E_WARNING, "Resident: resident.restore_on_start: cannot open %s: %s; starting empty", file, strerror(errno));
+		return -1;
+	}
+	if (rs_dump_peek(fd, &info, err, sizeof(err)) != RS_OK) {
+		php_error_docref(NULL, E_WARNING, "Resident: resident.restore_on_start: %s is refused: %s; starting empty", file, err);
+		close(fd);
+		return -1;
+	}
+	if (info.total_size != (uint64_t)RS_ALIGN_UP_4K(memory)) {
+		php_error_docref(NULL, E_WARNING, "Resident: resident.restore_on_start: %s was taken from a segment of %llu bytes, "
+			"resident.memory asks for %zu; starting empty", file, (unsigned long long)info.total_size, memory);
+		close(fd);
+		return -1;
+	}
+	cfg->address = info.base_address;
+	return fd;
+}
+
+static long long restored_entries = -1;
+
+long long resident_restored_entries(void)
+{
+	return restored_entries;
+}
+
+static void restore_on_start(int fd, bool fresh)
+{
+	const char *file = RESIDENT_G(restore_on_start);
+	char err[512];
+	rs_dump_stats ds;
+	if (!fresh) {
+		/* A named segment that outlived the server: already warm. */
+	} else if (rs_restore(&resident_segment, fd, RESIDENT_BUILD_ID, &ds, err, sizeof(err)) != RS_OK) {
+		php_error_docref(NULL, E_WARNING, "Resident: resident.restore_on_start: %s is refused: %s; starting empty", file, err);
+	} else {
+		restored_entries = (long long)ds.entries;
+		char msg[PATH_MAX + 128];
+		snprintf(msg, sizeof(msg), "Resident: restored %llu entries (%llu bytes) from %s",
+			(unsigned long long)ds.entries, (unsigned long long)ds.bytes, file);
+		php_log_err_with_severity(msg, LOG_NOTICE);
+	}
+	close(fd);
+}
+
 static zend_result create_segment(void)
 {
 	zend_string *setting = zend_string_init("resident.memory", sizeof("resident.memory") - 1, 0);
@@ -308,28 +370,83 @@ static zend_result create_segment(void)
 	char err[512];
 	rs_config cfg = {
 		.size = (size_t)bytes,
-		.build_id = PHP_VERSION " " ZEND_EXTENSION_BUILD_ID,
+		.build_id = RESIDENT_BUILD_ID,
 	};
 	if (!resolve_segment_path(RESIDENT_G(segment))) {
 		php_error_docref(NULL, E_WARNING, "Resident is disabled: %s", unavailable_reason);
 		return FAILURE;
 	}
+	int restore_fd = open_restore_file(&cfg, (size_t)bytes);
 	rs_status rc;
+	bool fresh = true;
 	if (segment_path[0]) {
 		/* A server may replace a stale file nobody uses; a CLI tool attaches
 		 * to what is there and never drops it. */
-		bool created;
-		rc = rs_open_named(&resident_segment, segment_path, &cfg, !sapi_is_cli_like(), &created, err, sizeof(err));
+		rc = rs_open_named(&resident_segment, segment_path, &cfg, !sapi_is_cli_like(), &fresh, err, sizeof(err));
 	} else {
 		rc = rs_create(&resident_segment, &cfg, err, sizeof(err));
 	}
 	if (rc != RS_OK) {
+		if (restore_fd >= 0) {
+			close(restore_fd);
+		}
 		snprintf(unavailable_reason, sizeof(unavailable_reason), "cannot create the segment: %s", err);
 		php_error_docref(NULL, E_WARNING, "Resident is disabled: %s", unavailable_reason);
 		return FAILURE;
 	}
+	if (restore_fd >= 0) {
+		restore_on_start(restore_fd, fresh);
+	}
 	unavailable_reason[0] = '\0';
 	return SUCCESS;
+}
+
+bool resident_dump(const char *file, rs_dump_stats *ds, char *err, size_t errlen)
+{
+	rs_store *st = resident_store();
+	if (!st) {
+		snprintf(err, errlen, "Resident is not available: %s", resident_unavailable_reason());
+		return false;
+	}
+	/* Written aside, then renamed: a reader never sees half a dump. */
+	char tmp[PATH_MAX];
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", file, (int)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+		return false;
+	}
+	bool ok = rs_dump(st, fd, RESIDENT_BUILD_ID, PHP_RESIDENT_VERSION, ds, err, errlen) == RS_OK;
+	if (ok && fsync(fd) != 0) {
+		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		ok = false;
+	}
+	close(fd);
+	if (ok && rename(tmp, file) != 0) {
+		snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, file, strerror(errno));
+		ok = false;
+	}
+	if (!ok) {
+		unlink(tmp);
+	}
+	return ok;
+}
+
+bool resident_restore(const char *file, rs_dump_stats *ds, char *err, size_t errlen)
+{
+	rs_store *st = resident_store();
+	if (!st) {
+		snprintf(err, errlen, "Resident is not available: %s", resident_unavailable_reason());
+		return false;
+	}
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open %s: %s", file, strerror(errno));
+		return false;
+	}
+	bool ok = rs_restore(st, fd, RESIDENT_BUILD_ID, ds, err, errlen) == RS_OK;
+	close(fd);
+	return ok;
 }
 
 /* The resident.segment the current mapping was opened for. */

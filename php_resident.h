@@ -23,6 +23,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	bool enable_cli;
 	char *memory;
 	char *segment;              /* resident.segment: "" = anonymous, else a name or a path */
+	char *restore_on_start;     /* a dump to load into a segment this process creates */
 	char *zero_copy;
 	bool testing;
 	/* Handle on the segment: per process (NTS) or per thread (ZTS). */
@@ -71,6 +72,14 @@ static inline int64_t resident_now_ms(void) { return (int64_t)rs_now_ms(); }
 
 /* The hidden pool of RequestOverStatic snapshots (ros.c). */
 #define RESIDENT_ROS_POOL "\x01statics"
+
+/* Cache::dump()/restore(): false with err set on failure. */
+bool resident_dump(const char *file, rs_dump_stats *ds, char *err, size_t errlen);
+bool resident_restore(const char *file, rs_dump_stats *ds, char *err, size_t errlen);
+
+/* Entries resident.restore_on_start loaded when this process created the
+ * segment, or -1. */
+long long resident_restored_entries(void);
 
 /* The named segment's file, or NULL for an anonymous segment. */
 const char *resident_segment_path(void);

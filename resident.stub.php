@@ -60,6 +60,21 @@ namespace Resident {
          */
         public static function inspect(int $top = 20, int $cells = 256): array {}
 
+        /**
+         * Writes the live entries (RequestOverStatic snapshots included) to
+         * $file, for resident.restore_on_start or restore(). Returns how
+         * many, or false with a warning.
+         */
+        public static function dump(string $file): int|false {}
+
+        /**
+         * Loads a dump into this segment, which must be empty and of the
+         * same build, size and address as the one dumped. A truncated,
+         * damaged or foreign file is refused whole. Returns how many entries
+         * were loaded, or false with a warning.
+         */
+        public static function restore(string $file): int|false {}
+
         /** The segment's and pools' statistics in Prometheus text format. */
         public static function metrics(): string {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: c5c1a039b9c8da51a01b7c2cf3f8263964e06279 */
+ * Stub hash: e28f3caeec9783f20b566ea952a6757f5fb507a6 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_Cache___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -82,6 +82,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_inspect, 0,
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cells, IS_LONG, 0, "256")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Resident_Cache_dump, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, file, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Resident_Cache_restore arginfo_class_Resident_Cache_dump
+
 #define arginfo_class_Resident_Cache_metrics arginfo_class_Resident_Cache_name
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_forgetStatics, 0, 0, IS_LONG, 0)
@@ -130,6 +136,8 @@ ZEND_METHOD(Resident_Cache, keys);
 ZEND_METHOD(Resident_Cache, info);
 ZEND_METHOD(Resident_Cache, status);
 ZEND_METHOD(Resident_Cache, inspect);
+ZEND_METHOD(Resident_Cache, dump);
+ZEND_METHOD(Resident_Cache, restore);
 ZEND_METHOD(Resident_Cache, metrics);
 ZEND_METHOD(Resident_Cache, forgetStatics);
 ZEND_METHOD(Resident_KeyIterator, __construct);
@@ -163,6 +171,8 @@ static const zend_function_entry class_Resident_Cache_methods[] = {
 	ZEND_ME(Resident_Cache, info, arginfo_class_Resident_Cache_info, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, status, arginfo_class_Resident_Cache_status, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Resident_Cache, inspect, arginfo_class_Resident_Cache_inspect, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Resident_Cache, dump, arginfo_class_Resident_Cache_dump, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Resident_Cache, restore, arginfo_class_Resident_Cache_restore, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Resident_Cache, metrics, arginfo_class_Resident_Cache_metrics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Resident_Cache, forgetStatics, arginfo_class_Resident_Cache_forgetStatics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END

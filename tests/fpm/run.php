@@ -251,6 +251,52 @@ try {
     check($isolation, false, $e->getMessage() . (isset($fpm) ? "\n" . $fpm->log() : ''));
 }
 
+// Warm restart: bin/resident dump, php-fpm stopped and its segment gone (a
+// reboot), php-fpm started with resident.restore_on_start: the first
+// request hits. A truncated or foreign dump is refused whole.
+$warm = 'a dump restored by resident.restore_on_start: the first request after a restart hits';
+try {
+    $segment = 'warm-' . getmypid();
+    $dump = sys_get_temp_dir() . "/resident-$segment.dump";
+    $fpm = new Fpm($fpmBinary, array_merge($ini, ["resident.segment=$segment"]));
+    // The class files outlive the restarts (a snapshot is only valid for the file it was taken from).
+    $dir = sys_get_temp_dir() . "/resident-$segment-classes";
+    @mkdir($dir);
+    statics_classes($dir);
+    call($fpm, 'op=store_rich');
+    statics_call($fpm, $dir, 'op=add&item=kept');
+    [$rc, $out] = $cli('--segment=' . $segment, 'dump', $dump);
+    $fpm->stop();
+    @unlink("/dev/shm/resident-$segment");
+    $dumped = $rc === 0 && str_starts_with($out, 'dumped ');
+    foreach (['named segment' => ["resident.segment=$segment"], 'anonymous segment' => []] as $kind => $segIni) {
+        $fpm = new Fpm($fpmBinary, array_merge($ini, $segIni, ["resident.restore_on_start=$dump"]));
+        [$first] = call($fpm, 'op=fetch_rich');
+        [$items] = statics_call($fpm, $dir, 'op=read');
+        $ok = $dumped && $first['array'] === '5050|1.5' && $first['object'] === '2026-11-22T05:00:00+01:00 Europe/Paris|1|true'
+            && $first['restored_at_start'] >= 3 && $items === ['kept'];
+        check("$warm ($kind)", $ok, json_encode([$out, $first, $items]) . "\n" . $fpm->log());
+        $fpm->stop();
+        @unlink("/dev/shm/resident-$segment");
+    }
+    $bad = ['truncated' => substr(file_get_contents($dump), 0, (int)(filesize($dump) * 0.7)), 'foreign' => str_repeat('not a dump ', 100)];
+    foreach ($bad as $kind => $bytes) {
+        file_put_contents("$dump.bad", $bytes);
+        $fpm = new Fpm($fpmBinary, array_merge($ini, ["resident.restore_on_start=$dump.bad"]));
+        [$first] = call($fpm, 'op=fetch_rich');
+        $log = $fpm->log();
+        $why = $kind === 'truncated' ? 'is refused: it is truncated' : 'is refused: it is not a Resident dump';
+        check("a $kind dump is refused with a clear message, and php-fpm starts empty",
+            $first['array'] === 'MISS' && $first['restored_at_start'] === null && str_contains($log, $why), json_encode($first) . "\n" . $log);
+        $fpm->stop();
+    }
+    @unlink($dump);
+    @unlink("$dump.bad");
+    exec('rm -rf ' . escapeshellarg($dir));
+} catch (Throwable $e) {
+    check($warm, false, $e->getMessage() . (isset($fpm) ? "\n" . $fpm->log() : ''));
+}
+
 // Recycled workers (pm.max_requests) keep seeing the same segment.
 $fpm = new Fpm($fpmBinary, $ini, 2, ['pm.max_requests' => 3]);
 try {

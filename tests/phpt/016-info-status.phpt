@@ -50,7 +50,7 @@ int(2)
 int(1)
 int(1)
 bool(true)
-array(27) {
+array(28) {
   [0]=>
   string(9) "available"
   [1]=>
@@ -105,6 +105,8 @@ array(27) {
   string(7) "buckets"
   [26]=>
   string(19) "request_over_static"
+  [27]=>
+  string(17) "restored_at_start"
 }
 bool(true)
 string(4) "copy"

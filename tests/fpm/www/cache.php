@@ -9,6 +9,21 @@ switch ($_GET['op'] ?? '') {
     case 'store':
         var_export($c->store($_GET['key'], $_GET['value']));
         break;
+    case 'store_rich':     // an array and an object graph
+        $c->store('rich:array', ['list' => range(1, 100), 'map' => ['a' => 1.5, 'b' => [true, null]]]);
+        $o = new ArrayObject(['x' => 1]);
+        $d = new DateTimeImmutable('2026-11-22 05:00:00', new DateTimeZone('Europe/Paris'));
+        var_export($c->store('rich:object', ['when' => $d, 'box' => $o, 'same' => $o]));
+        break;
+    case 'fetch_rich':
+        $a = $c->fetch('rich:array');
+        $o = $c->fetch('rich:object');
+        echo json_encode([
+            'array' => is_array($a) ? array_sum($a['list']) . '|' . $a['map']['a'] : 'MISS',
+            'object' => is_array($o) ? $o['when']->format('c e') . '|' . $o['box']['x'] . '|' . var_export($o['box'] === $o['same'], true) : 'MISS',
+            'restored_at_start' => Resident\Cache::status()['restored_at_start'],
+        ]);
+        break;
     case 'fetch':
         echo json_encode($c->fetch($_GET['key'], 'MISS'));
         break;
