@@ -22,8 +22,9 @@
  *
  * HTML comments on the lines just before a block change how it runs:
  *   <!-- ini: name=value -->      one -d setting (repeat the comment for more)
- *   <!-- prepend: path -->        a file (relative to the repository) run
- *                                 before the example: auto_prepend_file
+ *   <!-- prepend: path -->        a file (absolute, or relative to the
+ *                                 repository) run before the example, as
+ *                                 auto_prepend_file: an autoloader
  *   <!-- exit: N -->              the exit status expected (default 0)
  *   <!-- skip: reason -->         not run: only for blocks that cannot run in
  *                                 the CLI (php-fpm configuration and the like)
@@ -139,7 +140,8 @@ function start(array $ex, string $root, string $php, string $ext): array
             array_push($cmd, '-d', $setting);
         }
         if ($ex['prepend'] !== null) {
-            array_push($cmd, '-d', 'auto_prepend_file=' . $root . '/' . $ex['prepend']);
+            $prepend = str_starts_with($ex['prepend'], '/') ? $ex['prepend'] : $root . '/' . $ex['prepend'];
+            array_push($cmd, '-d', 'auto_prepend_file=' . $prepend);
         }
         $cmd[] = "$dir/example.php";
     } else {
