@@ -26,6 +26,9 @@
  *                                 repository) run before the example, as
  *                                 auto_prepend_file: an autoloader
  *   <!-- exit: N -->              the exit status expected (default 0)
+ *   <!-- file: path -->           the block quotes this file (relative to the
+ *                                 repository), which other examples prepend:
+ *                                 it must be the file's text, `<?php` aside
  *   <!-- skip: reason -->         not run: only for blocks that cannot run in
  *                                 the CLI (php-fpm configuration and the like)
  *
@@ -69,7 +72,7 @@ function examples(string $file): array
     $n = count($lines);
     for ($i = 0; $i < $n; $i++) {
         $line = $lines[$i];
-        if (preg_match('/^<!--\s*(ini|prepend|exit|skip|run):\s*(.*?)\s*-->\s*$/', $line, $m)) {
+        if (preg_match('/^<!--\s*(ini|prepend|exit|skip|run|file):\s*(.*?)\s*-->\s*$/', $line, $m)) {
             $marks[] = [$m[1], $m[2]];
             continue;
         }
@@ -96,13 +99,14 @@ function examples(string $file): array
             continue;
         }
         $example = ['file' => $file, 'line' => $start, 'lang' => $lang, 'code' => implode("\n", $body) . "\n",
-            'ini' => [], 'prepend' => null, 'exit' => 0, 'skip' => null, 'expected' => null];
+            'ini' => [], 'prepend' => null, 'exit' => 0, 'skip' => null, 'expected' => null, 'quotes' => null];
         foreach ($marks as [$k, $v]) {
             match ($k) {
                 'ini' => $example['ini'][] = $v,
                 'prepend' => $example['prepend'] = $v,
                 'exit' => $example['exit'] = (int)$v,
                 'skip' => $example['skip'] = $v,
+                'file' => $example['quotes'] = $v,
                 'run' => null,
             };
         }
@@ -164,6 +168,15 @@ function verdict(array $run, int $rc): ?string
     $ex = $run['ex'];
     $out = str_replace([$run['dir'] . '/', $run['dir']], ['', '.'], $run['buf']);
     $problems = [];
+    if ($ex['quotes'] !== null) {
+        $strip = fn (string $code) => trim(preg_replace('/^\s*<\?php\s*\n/', '', $code));
+        $file = $GLOBALS['root'] . '/' . $ex['quotes'];
+        if (!is_file($file)) {
+            $problems[] = "quotes {$ex['quotes']}, which does not exist";
+        } elseif ($strip(file_get_contents($file)) !== $strip($ex['code'])) {
+            $problems[] = "differs from {$ex['quotes']}, which it quotes";
+        }
+    }
     if ($rc !== $ex['exit']) {
         $problems[] = "exit status $rc, expected {$ex['exit']}";
     }
