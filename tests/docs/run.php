@@ -10,9 +10,11 @@
  *   the block has none) with
  *       BINARY -n -d extension=resident.so -d resident.enable_cli=1 [ini...]
  *   in the repository's root directory.
- * - A ```sh block marked <!-- run: sh -->, run by bash in the repository's
- *   root, with `php` on PATH meaning BINARY and RESIDENT_EXTENSION naming
- *   the built extension (what bin/resident loads when php.ini does not).
+ * - A ```sh block marked <!-- run: sh -->, run by bash (set -e) in the
+ *   repository's root, as on a server where php.ini loads the extension:
+ *   `php` on PATH is BINARY, and PHP_INI_SCAN_DIR names a directory whose
+ *   only file loads the built extension (so a PHP that bin/resident starts
+ *   loads it too).
  *
  * If the next fenced block (blank lines between are fine) is ```text or
  * ```output, it is the example's exact output (stdout and stderr together;
@@ -152,8 +154,11 @@ function start(array $ex, string $root, string $php, string $ext): array
         file_put_contents("$dir/example.sh", "set -e\n" . $ex['code']);
         mkdir("$dir/bin");
         symlink($php, "$dir/bin/php");
+        mkdir("$dir/conf.d");
+        file_put_contents("$dir/conf.d/resident.ini", "extension=$ext\n");
         $env['PATH'] = "$dir/bin:" . ($env['PATH'] ?? '/usr/bin:/bin');
-        $env['RESIDENT_EXTENSION'] = $ext;
+        $env['PHP_INI_SCAN_DIR'] = "$dir/conf.d";
+        unset($env['RESIDENT_SEGMENT'], $env['RESIDENT_EXTENSION']);
         $cmd = ['/bin/bash', "$dir/example.sh"];
     }
     $cmd = array_merge(['timeout', '60'], $cmd);
