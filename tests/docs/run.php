@@ -27,6 +27,7 @@
  *   <!-- prepend: path -->        a file (absolute, or relative to the
  *                                 repository) run before the example, as
  *                                 auto_prepend_file: an autoloader
+ *   <!-- extension: none -->      run without the extension (for the polyfill)
  *   <!-- exit: N -->              the exit status expected (default 0)
  *   <!-- file: path -->           the block quotes this file (relative to the
  *                                 repository), which other examples prepend:
@@ -74,7 +75,7 @@ function examples(string $file): array
     $n = count($lines);
     for ($i = 0; $i < $n; $i++) {
         $line = $lines[$i];
-        if (preg_match('/^<!--\s*(ini|prepend|exit|skip|run|file):\s*(.*?)\s*-->\s*$/', $line, $m)) {
+        if (preg_match('/^<!--\s*(ini|prepend|exit|skip|run|file|extension):\s*(.*?)\s*-->\s*$/', $line, $m)) {
             $marks[] = [$m[1], $m[2]];
             continue;
         }
@@ -101,7 +102,7 @@ function examples(string $file): array
             continue;
         }
         $example = ['file' => $file, 'line' => $start, 'lang' => $lang, 'code' => implode("\n", $body) . "\n",
-            'ini' => [], 'prepend' => null, 'exit' => 0, 'skip' => null, 'expected' => null, 'quotes' => null];
+            'ini' => [], 'prepend' => null, 'exit' => 0, 'skip' => null, 'expected' => null, 'quotes' => null, 'extension' => true];
         foreach ($marks as [$k, $v]) {
             match ($k) {
                 'ini' => $example['ini'][] = $v,
@@ -109,6 +110,7 @@ function examples(string $file): array
                 'exit' => $example['exit'] = (int)$v,
                 'skip' => $example['skip'] = $v,
                 'file' => $example['quotes'] = $v,
+                'extension' => $example['extension'] = $v !== 'none',
                 'run' => null,
             };
         }
@@ -141,7 +143,7 @@ function start(array $ex, string $root, string $php, string $ext): array
             $code = "<?php\n" . $code;
         }
         file_put_contents("$dir/example.php", $code);
-        $cmd = [$php, '-n', '-d', "extension=$ext", '-d', 'resident.enable_cli=1'];
+        $cmd = $ex['extension'] ? [$php, '-n', '-d', "extension=$ext", '-d', 'resident.enable_cli=1'] : [$php, '-n'];
         foreach ($ex['ini'] as $setting) {
             array_push($cmd, '-d', $setting);
         }
