@@ -495,6 +495,11 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 		return RS_EXISTS;
 	}
 
+	/* Before publication: once linked, the entry belongs to the index, and
+	 * a slot still recording it as a reservation would have it freed when
+	 * our slot is found dead. Dying from here to the link leaves an
+	 * unreachable block, which recovery (we hold the lock) collects. */
+	end_reservation(st, r);
 	e->created_ms = now_ms;
 	e->state = RS_ENTRY_LIVE;
 	/* A full sweep of grace before it can be evicted. */
@@ -504,7 +509,6 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 	atomic_store_explicit(bucket, RS_OFF(st, e), memory_order_release);
 	rs_crash_point(st, RS_CRASH_AFTER_LINK);
 	account_live(st, e, +1);
-	end_reservation(st, r);
 
 	if (old) {
 		/* The old entry is now behind ours in the chain. */

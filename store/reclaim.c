@@ -365,6 +365,11 @@ size_t rs_reclaim(rs_store *st)
 		}
 		uint64_t e = atomic_load(&s->epoch);
 		if (e == 0) {
+			/* Killed while writing a value outside the lock: its
+			 * reservation would stay allocated until memory ran short. */
+			if (atomic_load_explicit(&s->reservation, memory_order_relaxed) && rs_slot_dead(st, i)) {
+				clear_slot(st, i);
+			}
 			continue;
 		}
 		if (e <= oldest_tag && rs_slot_dead(st, i)) {

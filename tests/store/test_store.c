@@ -426,6 +426,80 @@ static void test_crash_points(void)
 	}
 }
 
+/* A writer killed at AFTER_LINK while committing a value written outside
+ * the lock: its slot must not still record the reservation, since the
+ * entry is in the index now. (The kernel releases a dead process's robust
+ * mutex before its fcntl locks, so the next writer's recovery can see that
+ * slot as alive and leave its reservation alone; freeing it later freed a
+ * live entry, which cut bucket chains and lost or corrupted keys.) */
+static void test_crash_after_link_out_of_lock(void)
+{
+	rs_store st;
+	static char v[40000], buf[40000];
+	make_store(&st, 4 << 20);
+	size_t n = make_value(v, sizeof v, 42);
+	pid_t pid = fork();
+	if (pid == 0) {
+		rs_reservation r;
+		if (rs_reserve(&st, 0, "big", 3, n, 7, 0, &r) != RS_OK || r.holds_lock) {
+			_exit(3);
+		}
+		memcpy(r.value, v, n);
+		rs_test_set_crash_point(&st, RS_CRASH_AFTER_LINK);
+		rs_commit(&st, &r, false, (int64_t)rs_now_ms());
+		_exit(0);
+	}
+	int status;
+	CHECK(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	/* Before anyone recovers: no slot records an entry that is not a
+	 * reservation any more. */
+	for (uint32_t i = 0; i < st.hdr->nslots; i++) {
+		rs_off res = atomic_load(&rs_slots(&st)[i].reservation);
+		CHECK(!res || rs_entry_at(&st, res)->state == RS_ENTRY_RESERVED);
+	}
+	CHECK(get(&st, 0, "big", buf, sizeof buf) && value_ok(buf, n));
+	rs_clear(&st, -1);
+	CHECK(st.hdr->used_bytes == 0);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+/* A process killed while it writes a value outside the lock: its
+ * reservation is freed by the next reclamation, not only once memory runs
+ * short or every reader slot is taken. */
+static void test_dead_reservation_freed(void)
+{
+	rs_store st;
+	static char v[40000];
+	make_store(&st, 4 << 20);
+	int fds[2];
+	CHECK(pipe(fds) == 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		rs_reservation r;
+		char ok = rs_reserve(&st, 0, "big", 3, sizeof v, 7, 0, &r) == RS_OK && !r.holds_lock;
+		if (write(fds[1], &ok, 1) != 1) {
+			_exit(2);
+		}
+		pause(); /* killed while "writing" */
+		_exit(0);
+	}
+	char ok = 0;
+	CHECK(read(fds[0], &ok, 1) == 1 && ok);
+	kill(pid, SIGKILL);
+	int status;
+	CHECK(waitpid(pid, &status, 0) == pid);
+	close(fds[0]);
+	close(fds[1]);
+	CHECK(put(&st, 0, "a", "x", 1, 0, false) == RS_OK);
+	CHECK(rs_delete(&st, 0, "a", 1) == RS_OK);
+	rs_clear(&st, -1);
+	CHECK(st.hdr->used_bytes == 0);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
 /* 4 processes, overlapping keys, checksummed values. */
 static void test_concurrent(void)
 {
@@ -682,6 +756,8 @@ int main(void)
 		{ "dead reader slot", test_dead_reader },
 		{ "fork inside a read section", test_fork_inherits_epoch },
 		{ "writer killed holding the lock", test_crash_points },
+		{ "writer killed after linking a value written outside the lock", test_crash_after_link_out_of_lock },
+		{ "reservation of a killed writer freed without memory pressure", test_dead_reservation_freed },
 		{ "concurrent processes", test_concurrent },
 		{ "pinned pool is not evicted", test_pinned },
 		{ "named segment: create, attach elsewhere, replace when unused", test_named },
