@@ -22,6 +22,7 @@
  * Without libFuzzer, -DSTORE_FUZZ_MAIN builds a driver that replays files.
  */
 #include "../../store/internal.h"
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -696,8 +697,12 @@ static void do_crash(input *in, int p, int k)
 		_exit(0);
 	}
 	int status;
-	if (waitpid(pid, &status, 0) != pid) {
-		FAIL("waitpid");
+	pid_t got;
+	while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR) {
+		/* libFuzzer's timer (SIGALRM) */
+	}
+	if (got != pid) {
+		FAIL("waitpid: %s", strerror(errno));
 	}
 	if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
 		FAIL("crash child: status %x", status);
