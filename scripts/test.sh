@@ -186,6 +186,20 @@ zts_threads() {
 	record "zts threads (php-8.4 debug zts)" 1 0
 }
 
+# The examples in docs/*.md: each PHP example runs and its output is compared
+# with the block after it (tests/docs/run.php).
+docs() {
+	local out
+	out=$("$PHP82" -n tests/docs/run.php --php="$PHP82" --ext="$EXT82" 2>&1)
+	echo "$out" | grep -v '^PASS' || true
+	local p f s
+	p=$(echo "$out" | sed -n 's/^docs: \([0-9]*\) passed.*/\1/p')
+	f=$(echo "$out" | sed -n 's/^docs: [0-9]* passed, \([0-9]*\) failed.*/\1/p')
+	s=$(echo "$out" | sed -n 's/^docs: .*, \([0-9]*\) skipped$/\1/p')
+	[ -z "$p" ] && { p=0; f=1; }
+	record "docs examples (php-8.2)" "$p" "$f" "${s:-0}"
+}
+
 # The PHP library (lib/): its PHPUnit suites against the extension, and
 # against the polyfill over APCu and over a PHP array. The three run at once:
 # they spend most of their time asleep in expiry tests.
@@ -235,7 +249,7 @@ lib_phpunit_record() {
 passes=("$@")
 [ ${#passes[@]} -eq 0 ] && passes=(all)
 case "${passes[0]}" in
-	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging phpt_84_nts phpt_84_zts fpm_84 zts_threads lib_phpunit) ;;
+	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts fpm_84 zts_threads lib_phpunit) ;;
 	quick) passes=(stubs store_unit phpt_82) ;;
 esac
 
