@@ -12,6 +12,7 @@ PKGS=(
   php-nesbot-carbon php-google-protobuf protobuf-compiler php-slim
   phpunit php-psr-simple-cache php-psr-cache php-symfony-cache php-symfony-dependency-injection
   php-illuminate-cache php-illuminate-container php-illuminate-config
+  redis-server php8.2-redis memcached php8.2-memcached
 )
 
 missing=()

@@ -16,6 +16,12 @@ shift
 # What PHPUnit itself needs, and ctype for Laravel's Str.
 php_args=(-n -d extension=dom -d extension=mbstring -d extension=tokenizer
 	-d extension=xml -d extension=xmlwriter -d extension=ctype -d memory_limit=512M)
+# Tiered's shared tiers: phpredis and php-memcached (Debian builds both with
+# igbinary and msgpack support, which must be loaded before them).
+extdir=$("$PHP" -n -r 'echo PHP_EXTENSION_DIR;')
+for ext in igbinary msgpack redis memcached; do
+	if [ -f "$extdir/$ext.so" ]; then php_args+=(-d "extension=$ext"); fi
+done
 case "$mode" in
 	extension)
 		[ -f "$EXT" ] || { echo "missing $EXT: run make build" >&2; exit 1; }

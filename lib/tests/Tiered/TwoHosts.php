@@ -1,0 +1,38 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Resident\Tests\Tiered;
+
+use Resident\Cache;
+use Resident\Tiered;
+use Resident\Tiered\Invalidator;
+use Resident\Tiered\RespSubscriber;
+
+/**
+ * Two "hosts" in one test process: each has its own local tier (a pool of
+ * its own) and its own listener, over one shared Redis. tests/tiered runs
+ * the real thing, with two php-fpm masters.
+ */
+trait TwoHosts
+{
+    /** A host's Tiered over pool $pool, with an empty local tier. */
+    private static function host(string $pool, \Redis|\RedisArray|\RedisCluster|\Memcached $shared, string $namespace = 'catalog', int $localTtl = 10, ?\Closure $onError = null, int $pollMs = 1000): Tiered
+    {
+        $local = Cache::pool($pool);
+        $local->clear();
+
+        return new Tiered($local, $shared, $namespace, $localTtl, $pollMs, onError: $onError);
+    }
+
+    /** The listener of $host's local tier, subscribed on $address. */
+    private static function listener(Tiered $host, string $address, ?\Closure $log = null): Invalidator
+    {
+        $shared = $host->sharedTier();
+        \assert($shared instanceof Tiered\RedisTier);
+        $listener = new Invalidator($host->localTier(), $shared, fn () => new RespSubscriber($address), $log);
+        $listener->connect();
+
+        return $listener;
+    }
+}
