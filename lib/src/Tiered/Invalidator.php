@@ -62,18 +62,33 @@ final class Invalidator
     }
 
     /**
-     * Applies what arrives within $timeout seconds (connecting first if
-     * needed); returns how many messages. Throws SharedTierException when
-     * the connection or Redis fails: run() reconnects then.
+     * Applies what arrives within $timeout seconds, or the first $max
+     * messages (connecting first if needed); returns how many messages.
+     * Throws SharedTierException when the connection or Redis fails: run()
+     * reconnects then.
      */
-    public function step(float $timeout): int
+    public function step(float $timeout, int $max = \PHP_INT_MAX): int
     {
         if ($this->connection === null) {
             $this->connect();
         }
         $deadline = microtime(true) + $timeout;
         $applied = 0;
-        while (($now = microtime(true)) < $deadline) {
+        try {
+            $this->receive($deadline, $max, $applied);
+        } catch (SharedTierException $e) {
+            // The next step starts afresh (and so clears and resyncs).
+            $this->disconnect();
+
+            throw $e;
+        }
+
+        return $applied;
+    }
+
+    private function receive(float $deadline, int $max, int &$applied): void
+    {
+        while ($applied < $max && ($now = microtime(true)) < $deadline) {
             if ($now >= $this->nextResync) {
                 // A connection that stopped answering pings is dead, even if TCP has not noticed.
                 if ($this->connection->idleFor() > 3 * $this->resyncInterval() + 1) {
@@ -88,8 +103,6 @@ final class Invalidator
                 $applied++;
             }
         }
-
-        return $applied;
     }
 
     /**
@@ -106,7 +119,6 @@ final class Invalidator
                 $this->step(1.0);
                 $backoff = 0.1;
             } catch (SharedTierException $e) {
-                $this->disconnect();
                 $this->counts['errors']++;
                 $this->log(sprintf('%s; reconnecting in %.1f s', $e->getMessage(), $backoff));
                 usleep((int) ($backoff * 1e6));

@@ -83,17 +83,17 @@ final class TieredRedisTest extends TestCase
         $listenerB = self::listener($b, $this->address());
 
         $a->set('greeting', 'hello');
-        self::assertSame(1, $listenerB->step(0.5));
+        self::assertSame(1, $listenerB->step(2.0, 1));
         self::assertSame('hello', $b->get('greeting'));
         $a->set('greeting', 'bonjour');
         // B keeps serving its copy until its listener hears of the write.
         self::assertSame('hello', $b->get('greeting'));
-        self::assertSame(1, $listenerB->step(0.5));
+        self::assertSame(1, $listenerB->step(2.0, 1));
         self::assertSame('bonjour', $b->get('greeting'));
 
         $a->delete('greeting');
         self::assertSame('bonjour', $b->get('greeting'));
-        $listenerB->step(0.2);
+        self::assertSame(1, $listenerB->step(2.0, 1));
         self::assertSame('gone', $b->get('greeting', 'gone'));
         self::assertSame(['connects' => 1, 'keys' => 3, 'generations' => 0, 'ignored' => 0, 'errors' => 0], $listenerB->counts());
     }
@@ -121,13 +121,13 @@ final class TieredRedisTest extends TestCase
             self::assertSame("v-$key", $b->get($key));
         }
         $otherB->set('u1', 'Ann');
-        $listenerB->step(0.2);
+        self::assertSame(4, $listenerB->step(2.0, 4));
         self::assertSame('v-k1', $b->get('k1'));
 
         $generation = $a->clear();
         self::assertIsInt($generation);
         self::assertSame('gone', $a->get('k1', 'gone'));
-        self::assertSame(1, $listenerB->step(0.5));
+        self::assertSame(1, $listenerB->step(2.0, 1));
         foreach (['k1', 'k2', 'k3'] as $key) {
             self::assertSame('gone', $b->get($key, 'gone'));
         }
@@ -150,7 +150,7 @@ final class TieredRedisTest extends TestCase
         $a->withNamespace('other')->clear();
         self::assertSame('v1', $b->get('k'));
         self::assertSame('old', $b->withNamespace('other')->get('n'));
-        usleep(1_100_000);
+        self::waitPast(1);
         // The copy and the namespace's generation both expired: B asks Redis.
         self::assertSame('v2', $b->get('k'));
         self::assertNull($b->withNamespace('other')->get('n'));
@@ -211,7 +211,7 @@ final class TieredRedisTest extends TestCase
         $b = self::host('tiered-b', $this->redis);
         $a->set('short', 'v', 1);
         self::assertSame('v', $b->get('short'));
-        usleep(1_100_000);
+        self::waitPast(1);
         self::assertSame('expired', $b->get('short', 'expired'));
         self::assertSame('expired', $a->get('short', 'expired'));
     }
@@ -226,11 +226,11 @@ final class TieredRedisTest extends TestCase
             $a->set($key, $i);
             self::assertSame($i, $b->get($key));
         }
-        self::assertSame(\count($keys), $listenerB->step(0.5));
+        self::assertSame(\count($keys), $listenerB->step(2.0, \count($keys)));
         foreach ($keys as $i => $key) {
             $a->set($key, -$i - 1);
         }
-        self::assertSame(\count($keys), $listenerB->step(0.5));
+        self::assertSame(\count($keys), $listenerB->step(2.0, \count($keys)));
         foreach ($keys as $i => $key) {
             self::assertSame(-$i - 1, $b->get($key));
         }
@@ -242,7 +242,7 @@ final class TieredRedisTest extends TestCase
         $listenerB = self::listener($b, $this->address());
         $this->redis->publish('resident:invalidations', 'hello');
         $this->redis->publish('resident:invalidations', 'g catalog notanumber');
-        self::assertSame(2, $listenerB->step(0.3));
+        self::assertSame(2, $listenerB->step(2.0, 2));
         self::assertSame(2, $listenerB->counts()['ignored']);
     }
 

@@ -25,6 +25,17 @@ trait TwoHosts
         return new Tiered($local, $shared, $namespace, $localTtl, $pollMs, onError: $onError);
     }
 
+    /**
+     * Waits until what was stored with $ttl seconds has expired. APCu (the
+     * polyfill's backend in tests/run.sh apcu) counts whole seconds: a 1 s
+     * TTL lasts 1 to 2 s there.
+     */
+    private static function waitPast(int $ttl): void
+    {
+        $apcu = getenv('RESIDENT_TEST_MODE') === 'apcu';
+        usleep((int) (($ttl + ($apcu ? 1.1 : 0.1)) * 1e6));
+    }
+
     /** The listener of $host's local tier, subscribed on $address. */
     private static function listener(Tiered $host, string $address, ?\Closure $log = null): Invalidator
     {

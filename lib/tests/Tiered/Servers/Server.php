@@ -37,6 +37,9 @@ abstract class Server
         }
     }
 
+    /** How stop() asks the server to end. */
+    protected const STOP_SIGNAL = 15;
+
     /** The server's command line. @return list<string> */
     abstract protected function command(): array;
 
@@ -74,7 +77,7 @@ abstract class Server
     public function stop(bool $cleanUp = true): void
     {
         if ($this->process !== null) {
-            proc_terminate($this->process);
+            proc_terminate($this->process, static::STOP_SIGNAL);
             for ($i = 0; $i < 200 && $this->running(); $i++) {
                 usleep(10000);
             }
