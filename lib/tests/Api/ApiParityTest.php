@@ -17,6 +17,8 @@ final class ApiParityTest extends TestCase
     /** Extension methods the polyfill leaves out, and why. */
     private const NOT_IN_POLYFILL = [
         'Cache::inspect' => 'a map of the shared heap for the dashboard: there is no heap without the extension',
+        'Cache::dump' => 'a dump is an image of the shared segment for a warm restart of php-fpm: without the extension there is no segment',
+        'Cache::restore' => 'loads a dump made by the extension into its segment',
     ];
 
     /** @return iterable<string, array{string, string, bool, string, string}> */
