@@ -336,6 +336,13 @@ static zend_result resident_open_pool(zval *dst, zend_string *name, bool pinned,
 		zend_argument_value_error(name_arg, "must be between 1 and %d bytes without control characters", RS_POOL_NAME_MAX);
 		return FAILURE;
 	}
+	/* metrics() and inspect() show Resident's own pools as "(remember)" and
+	 * "(statics)"; a user pool of that form would be a second series with
+	 * the same labels. */
+	if (ZSTR_LEN(name) >= 2 && ZSTR_VAL(name)[0] == '(' && ZSTR_VAL(name)[ZSTR_LEN(name) - 1] == ')') {
+		zend_argument_value_error(name_arg, "must not be enclosed in parentheses, which name Resident's own pools");
+		return FAILURE;
+	}
 	uint16_t id = 0;
 	rs_store *st = resident_store();
 	if (st) {

@@ -22,7 +22,7 @@ try {
 } catch (ValueError $e) {
     echo get_class($e), ': ', $e->getMessage(), "\n";
 }
-foreach (['', str_repeat('p', 64), "a\0b"] as $bad) {
+foreach (['', str_repeat('p', 64), "a\0b", '(remember)', '(statics)', '()'] as $bad) {
     try {
         Resident\Cache::pool($bad);
     } catch (ValueError $e) {
@@ -61,6 +61,9 @@ ValueError: Resident\Cache::pool(): Argument #2 ($pinned) cannot pin pool "app":
 Resident\Cache::pool(): Argument #1 ($name) must be between 1 and 63 bytes without control characters
 Resident\Cache::pool(): Argument #1 ($name) must be between 1 and 63 bytes without control characters
 Resident\Cache::pool(): Argument #1 ($name) must be between 1 and 63 bytes without control characters
+Resident\Cache::pool(): Argument #1 ($name) must not be enclosed in parentheses, which name Resident's own pools
+Resident\Cache::pool(): Argument #1 ($name) must not be enclosed in parentheses, which name Resident's own pools
+Resident\Cache::pool(): Argument #1 ($name) must not be enclosed in parentheses, which name Resident's own pools
 Call to private Resident\Cache::__construct() from global scope
 Serialization of 'Resident\Cache' is not allowed
 Trying to clone an uncloneable object of class Resident\Cache

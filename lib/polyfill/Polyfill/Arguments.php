@@ -69,6 +69,9 @@ final class Arguments
         if ($name === '' || \strlen($name) > self::POOL_NAME_MAX_BYTES || preg_match('/[\x00-\x1f\x7f]/', $name)) {
             throw self::valueError('pool', 1, 'name', 'must be between 1 and ' . self::POOL_NAME_MAX_BYTES . ' bytes without control characters');
         }
+        if (\strlen($name) >= 2 && $name[0] === '(' && $name[-1] === ')') {
+            throw self::valueError('pool', 1, 'name', "must not be enclosed in parentheses, which name Resident's own pools");
+        }
     }
 
     public static function valueError(string $method, int $arg, string $name, string $problem): \ValueError

@@ -35,6 +35,15 @@ final class CacheApiTest extends TestCase
                 self::assertSame('Resident\Cache::pool(): Argument #1 ($name) must be between 1 and 63 bytes without control characters', $e->getMessage());
             }
         }
+        foreach (['(remember)', '(statics)', '()'] as $reserved) {
+            try {
+                Cache::pool($reserved);
+                self::fail('accepted the pool name ' . $reserved);
+            } catch (\ValueError $e) {
+                self::assertSame("Resident\\Cache::pool(): Argument #1 (\$name) must not be enclosed in parentheses, which name Resident's own pools", $e->getMessage());
+            }
+        }
+        self::assertSame('(a', Cache::pool('(a')->name());
         self::assertSame(str_repeat('x', 63), Cache::pool(str_repeat('x', 63))->name());
     }
 
