@@ -189,6 +189,11 @@ try {
     $steps['forget-statics'] = $cli('forget-statics') === [0, '0'];
     [$rc, $status] = $cli('--json', 'status');
     $steps['status'] = $rc === 0 && (json_decode($status, true)['segment'] ?? '') === "/dev/shm/resident-$segment";
+    // Loaded with php -d extension=... (no php.ini): the re-run keeps it.
+    $proc = proc_open([PHP_BINARY, '-n', '-d', "extension=$ext", dirname(__DIR__, 2) . '/bin/resident', "--segment=$segment", '--pool=fpm', 'get', 'warmed'],
+        [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+    $steps['php -d extension='] = proc_close($proc) === 0 && trim($out) === "'by the CLI'";
     $failedSteps = array_keys(array_filter($steps, fn ($ok) => !$ok));
     check('a named segment: bin/resident keys, get, delete, clear and warm act on what the workers see',
         !$failedSteps && count($seen) >= 1, 'failed steps: ' . implode(', ', $failedSteps) . "\n" . $fpm->log());
