@@ -566,6 +566,8 @@ static PHP_RINIT_FUNCTION(resident)
 #endif
 	open_pool_segment();
 	RESIDENT_G(borrowing) = false;
+	/* A bailout out of a $compute leaves its frame behind. */
+	RESIDENT_G(remember_frames) = NULL;
 	RESIDENT_G(borrow_mode) = request_borrows();
 	/* Nothing ends between a FrankenPHP worker's requests: its statics
 	 * already live on, and a snapshot would go stale behind its back. */

@@ -97,6 +97,23 @@ static bool lock_abandoned(rs_store *st, compute_lock *l)
 	return false;
 }
 
+/* The computes this request is inside of, so that a $compute that asks for
+ * its own key fails at once instead of waiting a whole lease for itself. */
+struct remember_frame {
+	const zend_string *lock_key;
+	struct remember_frame *outer;
+};
+
+static bool computing(const compute_lock *l)
+{
+	for (const struct remember_frame *f = RESIDENT_G(remember_frames); f; f = f->outer) {
+		if (zend_string_equals(f->lock_key, l->key)) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Calls $compute and caches its result; the result is the return value. */
 static void compute_and_store(resident_cache_obj *c, zend_string *key, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
                               int64_t expires, int64_t stale_until, zval *return_value)
@@ -156,7 +173,10 @@ void resident_remember(resident_cache_obj *c, zend_string *key, zend_fcall_info 
 		if (taken) {
 			zval_ptr_dtor(&found);
 			ZVAL_UNDEF(&found);
+			struct remember_frame frame = { lock.key, RESIDENT_G(remember_frames) };
+			RESIDENT_G(remember_frames) = &frame;
 			compute_and_store(c, key, fci, fcc, expires, stale_until, return_value);
+			RESIDENT_G(remember_frames) = frame.outer;
 			lock_release(st, &lock);
 			break;
 		}
@@ -164,6 +184,11 @@ void resident_remember(resident_cache_obj *c, zend_string *key, zend_fcall_info 
 			/* Someone is refreshing it: the stale value will do, now. */
 			ZVAL_COPY_VALUE(return_value, &found);
 			ZVAL_UNDEF(&found);
+			break;
+		}
+		if (computing(&lock)) {
+			zend_throw_error(NULL, "Resident\\Cache::remember(): the $compute of key \"%s\" asked for that key itself, and would wait for its own result",
+				ZSTR_VAL(key));
 			break;
 		}
 		do {

@@ -23,6 +23,9 @@ final class Cache
     /** @var array<string, bool> pool name => pinned */
     private static array $pools = [];
 
+    /** @var array<string, true> "pool\0key" of the remember() computes running */
+    private static array $computing = [];
+
     private function __construct(
         private readonly string $name,
         private readonly Storage $storage,
@@ -206,7 +209,17 @@ final class Cache
             return Encoding::decode($encoded);
         }
         Statistics::miss($this->name);
-        $value = $compute();
+        // As the extension, whose single flight would make such a call wait for itself.
+        $computing = $this->name . "\0" . $key;
+        if (isset(self::$computing[$computing])) {
+            throw new \Error(sprintf('Resident\Cache::remember(): the $compute of key "%s" asked for that key itself, and would wait for its own result', $key));
+        }
+        self::$computing[$computing] = true;
+        try {
+            $value = $compute();
+        } finally {
+            unset(self::$computing[$computing]);
+        }
         $this->storage->store($key, Encoding::encode($value, 'remember', 2, 'compute', '$value'), $ttl);
         Statistics::stored($this->name);
 

@@ -310,6 +310,20 @@ final class CacheApiTest extends TestCase
         self::assertSame(2, $this->cache->remember('boom', fn () => 2));
     }
 
+    public function testRememberOfItsOwnKeyFromItsComputeFails(): void
+    {
+        $cache = $this->cache;
+        try {
+            $cache->remember('self', fn () => $cache->remember('self', fn () => 1));
+            self::fail('a nested remember() of the same key returned');
+        } catch (\Error $e) {
+            self::assertSame('Resident\Cache::remember(): the $compute of key "self" asked for that key itself, and would wait for its own result', $e->getMessage());
+        }
+        self::assertFalse($cache->exists('self'));
+        self::assertSame('b+a', $cache->remember('a', fn () => $cache->remember('b', fn () => 'b') . '+a'));
+        self::assertSame(1, $cache->remember('self', fn () => 1));
+    }
+
     public function testRememberArguments(): void
     {
         $this->assertValueError('Resident\Cache::remember(): Argument #4 ($staleTtl) needs a TTL: a value that never expires is never stale', fn () => $this->cache->remember('k', fn () => 1, 0, 5));
