@@ -351,6 +351,11 @@ static void restore_on_start(int fd, bool fresh)
 		php_error_docref(NULL, E_WARNING, "Resident: resident.restore_on_start: %s is refused: %s; starting empty", file, err);
 	} else {
 		restored_entries = (long long)ds.entries;
+		if (sapi_is_cli_like()) {
+			/* A CLI script asks status()['restored_at_start']; a server's log tells the operator. */
+			close(fd);
+			return;
+		}
 		char msg[PATH_MAX + 128];
 		snprintf(msg, sizeof(msg), "Resident: restored %llu entries (%llu bytes) from %s",
 			(unsigned long long)ds.entries, (unsigned long long)ds.bytes, file);
