@@ -304,8 +304,124 @@ static bool limbo_blocked_by_self(rs_store *st)
 	return mine && mine <= rs_entry_at(st, st->hdr->limbo_head)->limbo_tag;
 }
 
+/*
+ * Eviction by address. CLOCK picks victims all over the heap; when it has
+ * freed as many bytes as a value needs and still no free block fits (the
+ * freed blocks are scattered among live ones), going on would evict most of
+ * the cache before a run of neighbours happened to be freed together: the
+ * fragmentation wipe. Instead, find a window of adjacent blocks, grown from
+ * a free block over its neighbours (free blocks and unpinned live entries,
+ * nothing in limbo or reserved), that is large enough and costs the fewest
+ * live bytes (recently read entries count double), and evict what it holds.
+ */
+#define RS_WINDOW_CANDIDATES 64
+
+/* The eviction cost of the block at `off`, or UINT64_MAX if it cannot go. */
+static uint64_t window_block_cost(rs_store *st, rs_off off)
+{
+	rs_block *b = (rs_block *)(st->base + off);
+	uint64_t size = rs_block_size(b);
+	if (!(b->size_flags & RS_BLOCK_USED)) {
+		return 0;
+	}
+	rs_entry *e = (rs_entry *)b;
+	if (e->state != RS_ENTRY_LIVE || e->pool >= RS_MAX_POOLS || rs_pools(st)[e->pool].pinned) {
+		return UINT64_MAX;
+	}
+	return atomic_load_explicit(&e->referenced, memory_order_relaxed) ? 2 * size : size;
+}
+
+/* Grows a window from the free block at `off` until it holds `size` bytes;
+ * false if it cannot, or not for less than `limit`. */
+static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
+{
+	rs_header *h = st->hdr;
+	rs_off end = h->heap_off + h->heap_size;
+	rs_off lo = off, hi = off + rs_block_size((rs_block *)(st->base + off));
+	uint64_t cost = 0;
+	while (hi - lo < size) {
+		uint64_t fwd = hi < end ? window_block_cost(st, hi) : UINT64_MAX;
+		uint64_t prev_size = ((rs_block *)(st->base + lo))->prev_size;
+		rs_off back_off = prev_size ? lo - prev_size : 0;
+		uint64_t back = prev_size ? window_block_cost(st, back_off) : UINT64_MAX;
+		if (fwd == UINT64_MAX && back == UINT64_MAX) {
+			return false;
+		}
+		if (fwd <= back) {
+			hi += rs_block_size((rs_block *)(st->base + hi));
+			cost += fwd;
+		} else {
+			lo = back_off;
+			cost += back;
+		}
+		if (cost >= limit) {
+			return false;
+		}
+	}
+	*lo_out = lo;
+	*hi_out = hi;
+	*cost_out = cost;
+	return true;
+}
+
+/* Evicts the cheapest window of `size` bytes. Returns the bytes retired. */
+static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms)
+{
+	rs_header *h = st->hdr;
+	rs_off best_lo = 0, best_hi = 0;
+	uint64_t best = UINT64_MAX;
+	int candidates = 0;
+	/* Largest free blocks first: they need the fewest neighbours. */
+	for (int c = RS_CLASSES - 1; c >= 0 && candidates < RS_WINDOW_CANDIDATES; c--) {
+		if (!((h->bitmap[c / 64] >> (c % 64)) & 1)) {
+			continue;
+		}
+		for (rs_off off = h->free_heads[c]; off && candidates < RS_WINDOW_CANDIDATES;
+		     off = ((rs_free_block *)(st->base + off))->next_free) {
+			candidates++;
+			rs_off lo, hi;
+			uint64_t cost;
+			if (window_from(st, off, size, best, &lo, &hi, &cost)) {
+				best = cost;
+				best_lo = lo;
+				best_hi = hi;
+			}
+		}
+	}
+	if (best == UINT64_MAX) {
+		return 0;
+	}
+	/* Retiring only moves entries to limbo: the blocks stay where they are
+	 * until reclaimed, so the walk is stable. */
+	uint64_t done = 0;
+	for (rs_off off = best_lo; off < best_hi;) {
+		rs_entry *e = rs_entry_at(st, off);
+		uint64_t bsize = rs_block_size(&e->block);
+		if (e->block.size_flags & RS_BLOCK_USED) {
+			_Atomic rs_off *link = bucket_for(st, e->hash);
+			rs_off cur;
+			while ((cur = atomic_load_explicit(link, memory_order_relaxed)) != 0 && cur != off) {
+				link = &rs_entry_at(st, cur)->next;
+			}
+			if (cur == off) {
+				if (entry_expired(e, now_ms)) {
+					count_expired(st, e);
+				} else {
+					rs_pools(st)[e->pool].evictions++;
+					h->evictions++;
+				}
+				retire_at(st, link);
+				done += bsize;
+			}
+		}
+		off += bsize;
+	}
+	return done;
+}
+
 /* Allocates a block, making room first if needed: free what limbo can give
- * back, then expired entries, then CLOCK victims. */
+ * back, then expired entries, then CLOCK victims, then (when what CLOCK
+ * freed is scattered) a window of neighbours. */
 static rs_off alloc_evicting(rs_store *st, uint64_t size)
 {
 	rs_header *h = st->hdr;
@@ -338,6 +454,8 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 		}
 	}
 	/* Two sweeps at most: the first may only clear reference bits. */
+	uint64_t freed = 0;
+	bool windowed = false;
 	for (uint64_t budget = 2 * h->nbuckets; budget > 0 && h->entries > 0;) {
 		uint64_t step = budget < 4096 ? budget : 4096;
 		sweep_ctx c = { .now_ms = now, .want = size };
@@ -348,7 +466,18 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 			if ((off = rs_alloc(st, size))) {
 				return off;
 			}
+			freed += c.done;
 			budget = 2 * h->nbuckets;  /* progress: keep going */
+		}
+		if (freed >= size && !windowed) {
+			/* Enough bytes went, but scattered: evict neighbours instead. */
+			windowed = true;
+			if (evict_window(st, size, now)) {
+				rs_reclaim(st);
+				if ((off = rs_alloc(st, size))) {
+					return off;
+				}
+			}
 		}
 	}
 	/* Everything evictable is gone; what is left sits in limbo, held by
