@@ -586,6 +586,7 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 {
 	ros_request_end();
 	rv_native_request_end();
+	rv_temp_strings_release();
 	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
 		if (RESIDENT_G(lookups)[i]) {
 			zend_hash_destroy(RESIDENT_G(lookups)[i]);

@@ -45,6 +45,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *ros_files;        /* class file -> identity (stat), this request */
 	HashTable *ros_known;        /* immutable class entry -> has units (persistent, per process/thread) */
 	struct remember_frame *remember_frames; /* remember() computes running in this request, innermost first */
+	HashTable *temp_strings;     /* strings made while storing (rv_temp_string), per request */
 	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
 	HashTable *direct_cache;     /* class entry -> listed in resident.direct_classes, per request */
 	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */

@@ -22,7 +22,6 @@
 #include "zend_generators.h"
 #include "zend_smart_str.h"
 #include "ext/standard/php_var.h"
-#include "ext/spl/php_spl.h"
 #include "ext/spl/spl_heap.h"
 
 typedef enum { COLLECT, PLAN, WRITE } pass;
@@ -42,7 +41,7 @@ typedef struct gctx {
 	HashTable arrays;       /* PLAN: array -> IS_LONG npatch (-1: pure); WRITE: -> IS_PTR written */
 	HashTable shapes;       /* shape key -> IS_PTR written shape (WRITE) */
 	HashTable plain_shapes; /* class ^ mode -> the same, for objects with every slot set */
-	HashTable temps;        /* strings made here, alive until the end (rv_temp_string) */
+	HashTable *temps;       /* strings made here (rv_temp_strings(): alive until the request ends) */
 	void **nodes;           /* WRITE: id -> node */
 	uint32_t nodes_cap;
 } gctx;
@@ -75,10 +74,10 @@ static zend_string *lower_name(gctx *c, zend_string *name)
 	char buf[256];
 	if (ZSTR_LEN(name) < sizeof(buf)) {
 		zend_str_tolower_copy(buf, ZSTR_VAL(name), ZSTR_LEN(name));
-		return rv_temp_string(&c->temps, buf, ZSTR_LEN(name));
+		return rv_temp_string(c->temps, buf, ZSTR_LEN(name));
 	}
 	zend_string *lc = zend_string_tolower(name);
-	zend_string *kept = rv_temp_string(&c->temps, ZSTR_VAL(lc), ZSTR_LEN(lc));
+	zend_string *kept = rv_temp_string(c->temps, ZSTR_VAL(lc), ZSTR_LEN(lc));
 	zend_string_release(lc);
 	return kept;
 }
@@ -611,6 +610,22 @@ static bool needs_collect(zend_object *obj, encoding enc, bool direct)
 	return false;
 }
 
+/* php_spl_object_hash(obj), written without allocating: since PHP 8.1
+ * (the random mask was dropped) it is the handle in 16 hex digits, then 16
+ * zeros, on every version Resident supports. */
+#define OBJECT_HASH_LEN 32
+static void object_hash(const zend_object *obj, char out[OBJECT_HASH_LEN + 1])
+{
+	static const char hex[] = "0123456789abcdef";
+	uint64_t h = (uint64_t)obj->handle;
+	for (int i = 15; i >= 0; i--) {
+		out[i] = hex[h & 0xf];
+		h >>= 4;
+	}
+	memset(out + 16, '0', 16);
+	out[OBJECT_HASH_LEN] = '\0';
+}
+
 static void init_object_node(gctx *c, rv_object_node *o, uint32_t id, rv_shape *shape, uint32_t native, const void *state)
 {
 	o->n.kind = RV_NODE_OBJECT;
@@ -735,21 +750,21 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	if (c->pass != COLLECT) {
 		o = take(c, sizeof(rv_object_node) + sizeof(zval) * l.n);
 		rv_shape *shape = shape_of(c, obj, mode, &l);
-		const void *state = native ? rv_native_persist(native, obj, c->pass == PLAN ? &c->size : NULL, &c->w, &c->temps) : NULL;
+		const void *state = native ? rv_native_persist(native, obj, c->pass == PLAN ? &c->size : NULL, &c->w, c->temps) : NULL;
 		if (o) {
 			init_object_node(c, o, id, shape, native, state);
 			/* spl_object_hash() values held by a directly copied object
 			 * (Carbon's constructedObjectId) must name the fetched object. */
 			if (direct) {
-				zend_string *hash = php_spl_object_hash(obj);
+				char hash[OBJECT_HASH_LEN + 1];
+				object_hash(obj, hash);
 				for (uint32_t i = 0; i < l.n; i++) {
 					zval *v = l.values[i];
 					ZVAL_DEREF(v);
-					if (Z_TYPE_P(v) == IS_STRING && zend_string_equals(Z_STR_P(v), hash)) {
+					if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_cstr(Z_STR_P(v), hash, OBJECT_HASH_LEN)) {
 						shape->prop_flags[i] |= RV_PROP_OBJECT_HASH;
 					}
 				}
-				zend_string_release(hash);
 			}
 		}
 		set_ptr(dst, o);
@@ -1062,7 +1077,7 @@ static void gctx_init(gctx *c, uint32_t arg_num)
 	zend_hash_init(&c->arrays, 16, NULL, NULL, 0);
 	zend_hash_init(&c->shapes, 8, NULL, NULL, 0);
 	zend_hash_init(&c->plain_shapes, 8, NULL, NULL, 0);
-	zend_hash_init(&c->temps, 8, NULL, ZVAL_PTR_DTOR, 0);
+	c->temps = rv_temp_strings();
 }
 
 static void gctx_reset_pass(gctx *c, pass p)
@@ -1130,7 +1145,6 @@ void rv_graph_plan_free(rv_graph_plan *g)
 	zend_hash_destroy(&c->arrays);
 	zend_hash_destroy(&c->shapes);
 	zend_hash_destroy(&c->plain_shapes);
-	zend_hash_destroy(&c->temps);
 	if (c->nodes) {
 		efree(c->nodes);
 	}

@@ -28,6 +28,7 @@ zend_string *rv_write_string(rv_writer *w, zend_string *s);
  * cache compares by pointer first, so a freed string whose memory comes
  * back as another string would be taken for it. */
 zend_string *rv_temp_string(HashTable *temps, const char *s, size_t len);
+HashTable *rv_temp_strings(void);
 
 /* Arrays: with w == NULL, add the bytes to *plan_size and return NULL.
  * rv_array_begin lays out the header and the data area of an array shaped

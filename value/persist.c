@@ -310,6 +310,27 @@ void *rv_bump(rv_writer *w, size_t size)
 	return p;
 }
 
+/* Kept for the request rather than one store: they are few (lowercased
+ * class names, time zone names and abbreviations) and every store of an
+ * object asks for them again. */
+HashTable *rv_temp_strings(void)
+{
+	if (!RESIDENT_G(temp_strings)) {
+		ALLOC_HASHTABLE(RESIDENT_G(temp_strings));
+		zend_hash_init(RESIDENT_G(temp_strings), 16, NULL, ZVAL_PTR_DTOR, 0);
+	}
+	return RESIDENT_G(temp_strings);
+}
+
+void rv_temp_strings_release(void)
+{
+	if (RESIDENT_G(temp_strings)) {
+		zend_hash_destroy(RESIDENT_G(temp_strings));
+		FREE_HASHTABLE(RESIDENT_G(temp_strings));
+		RESIDENT_G(temp_strings) = NULL;
+	}
+}
+
 zend_string *rv_temp_string(HashTable *temps, const char *s, size_t len)
 {
 	zval *known = zend_hash_str_find(temps, s, len);
