@@ -16,7 +16,7 @@ var_dump(ros_status());
 --EXPECT--
 0
 0
-array(5) {
+array(6) {
   ["active"]=>
   bool(false)
   ["snapshots"]=>
@@ -26,5 +26,7 @@ array(5) {
   ["restores"]=>
   int(0)
   ["publishes"]=>
+  int(0)
+  ["restore_us_this_request"]=>
   int(0)
 }
