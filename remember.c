@@ -61,12 +61,26 @@ static void lock_destroy(compute_lock *l)
 	}
 }
 
-/* 1 taken, 0 held by someone else, -1 exception. */
-static int lock_take(compute_lock *l)
+static bool lock_present(rs_store *st, compute_lock *l)
+{
+	rs_read_begin(st);
+	bool present = rs_peek(st, l->pool.pool, ZSTR_VAL(l->key), ZSTR_LEN(l->key), 0) != NULL;
+	rs_read_end(st);
+	return present;
+}
+
+/* 1 taken, 0 held by someone else, -1 exception, 2 no room for the lock
+ * itself (the cache is full of what requests in flight still read; the
+ * warning says so). */
+static int lock_take(rs_store *st, compute_lock *l)
 {
 	zval token;
 	ZVAL_LONG(&token, l->token);
-	return resident_store_value(&l->pool, l->key, &token, resident_now_ms() + LEASE_MS, 0, true, 2);
+	int rc = resident_store_value(&l->pool, l->key, &token, resident_now_ms() + LEASE_MS, 0, true, 2);
+	if (rc == 0 && !EG(exception) && !lock_present(st, l)) {
+		return 2;
+	}
+	return rc;
 }
 
 static void lock_release(rs_store *st, compute_lock *l)
@@ -166,8 +180,17 @@ void resident_remember(resident_cache_obj *c, zend_string *key, zend_fcall_info 
 	int64_t deadline = resident_now_ms() + LEASE_MS;
 	useconds_t pause = 100;
 	for (;;) {
-		int taken = lock_take(&lock);
+		int taken = lock_take(st, &lock);
 		if (taken < 0) {
+			break;
+		}
+		if (taken == 2) {
+			/* Waiting would spin until memory comes back, which may be
+			 * as long as the longest request in flight: compute without
+			 * single flight, as when there is no pool left for locks. */
+			zval_ptr_dtor(&found);
+			ZVAL_UNDEF(&found);
+			compute_and_store(c, key, fci, fcc, expires, stale_until, return_value);
 			break;
 		}
 		if (taken) {
@@ -175,9 +198,22 @@ void resident_remember(resident_cache_obj *c, zend_string *key, zend_fcall_info 
 			ZVAL_UNDEF(&found);
 			struct remember_frame frame = { lock.key, RESIDENT_G(remember_frames) };
 			RESIDENT_G(remember_frames) = &frame;
-			compute_and_store(c, key, fci, fcc, expires, stale_until, return_value);
+			volatile bool bailed_out = false;
+			/* A fatal error in $compute (max_execution_time, memory_limit,
+			 * E_USER_ERROR) jumps out of it. The process lives on (php-fpm's
+			 * next request), so the lock must not stay behind with our pid:
+			 * every caller of the key would wait the whole lease. */
+			zend_try {
+				compute_and_store(c, key, fci, fcc, expires, stale_until, return_value);
+			} zend_catch {
+				bailed_out = true;
+			} zend_end_try();
 			RESIDENT_G(remember_frames) = frame.outer;
 			lock_release(st, &lock);
+			if (bailed_out) {
+				lock_destroy(&lock);
+				zend_bailout();
+			}
 			break;
 		}
 		if (Z_TYPE(found) != IS_UNDEF) {
