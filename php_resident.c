@@ -402,6 +402,10 @@ static zend_result create_segment(void)
 	if (restore_fd >= 0) {
 		restore_on_start(restore_fd, fresh);
 	}
+	if (segment_path[0]) {
+		/* Formatted and filled: other processes may attach now. */
+		rs_named_ready(&resident_segment);
+	}
 	unavailable_reason[0] = '\0';
 	return SUCCESS;
 }

@@ -152,9 +152,16 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
  *
  * Byte-range locks on the file say who is attached: each process holds a
  * shared lock on ATTACH_BYTE, and the reader slots' liveness locks are its
- * bytes [0, nslots). A file nobody holds a lock on can be replaced. */
+ * bytes [0, nslots). A file nobody holds a lock on can be replaced.
+ *
+ * The creator holds an exclusive lock on SETUP_BYTE from the moment the file
+ * exists until rs_named_ready(): while it formats the segment and fills it
+ * (a dump restored), others wait to attach, so nobody sees half a header or
+ * writes into a segment that must still be empty. */
 
 #define ATTACH_BYTE ((off_t)1 << 40)
+#define SETUP_BYTE (ATTACH_BYTE + 1)
+#define SETUP_WAIT_MS 10000
 /* Far from where Linux puts heaps, libraries and anonymous mappings, so a
  * fresh process most likely has the address free. */
 #define NAMED_BASE 0x600000000000ULL
@@ -173,6 +180,19 @@ static int lock_byte(int fd, int cmd, short type, off_t start, off_t len)
 		return -1;
 	}
 	return cmd == F_GETLK ? fl.l_type != F_UNLCK : 0;
+}
+
+/* Waits until no creator is setting the file up; false after SETUP_WAIT_MS. */
+static bool wait_for_setup(int fd)
+{
+	for (int waited = 0; waited < SETUP_WAIT_MS; waited++) {
+		if (lock_byte(fd, F_SETLK, F_RDLCK, SETUP_BYTE, 1) == 0) {
+			lock_byte(fd, F_SETLK, F_UNLCK, SETUP_BYTE, 1);
+			return true;
+		}
+		usleep(1000);
+	}
+	return false;
 }
 
 /* Some other process is attached to (or reading from) the file. */
@@ -264,6 +284,7 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 	for (int attempt = 0; attempt < 3; attempt++) {
 		int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 		if (fd >= 0) {
+			lock_byte(fd, F_SETLK, F_WRLCK, SETUP_BYTE, 1);
 			if (ftruncate(fd, (off_t)l.size) != 0) {
 				snprintf(err, errlen, "cannot size %s to %zu bytes: %s", path, l.size, strerror(errno));
 				unlink(path);
@@ -296,6 +317,13 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 		}
 		rs_header h;
 		bool formatted = read_header(fd, &h);
+		/* The creator locked SETUP_BYTE before it wrote the header: now it
+		 * may still be filling the segment. */
+		if (formatted && !wait_for_setup(fd)) {
+			snprintf(err, errlen, "cannot attach to %s: the process creating it has not finished in %d s", path, SETUP_WAIT_MS / 1000);
+			close(fd);
+			return RS_ERROR;
+		}
 		bool size_differs = false;
 		const char *problem = formatted ? header_problem(&h, fd, cfg, &size_differs) : "it is not a Resident segment (or its creator died formatting it)";
 		bool in_use = file_in_use(fd);
@@ -331,6 +359,13 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 	}
 	snprintf(err, errlen, "cannot create %s: it keeps being replaced", path);
 	return RS_ERROR;
+}
+
+void rs_named_ready(rs_store *st)
+{
+	if (st->lock_fd >= 0) {
+		lock_byte(st->lock_fd, F_SETLK, F_UNLCK, SETUP_BYTE, 1);
+	}
 }
 
 void rs_destroy(rs_store *st)

@@ -166,9 +166,12 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
  * mapped at the same address in every process. With may_replace, a file made
  * by another build or of another size is replaced when no process is
  * attached to it; otherwise an existing segment is attached whatever its
- * size. *created says whether this call formatted a new segment. */
+ * size. *created says whether this call formatted a new segment: then other
+ * processes wait to attach until the creator calls rs_named_ready() (after
+ * restoring a dump into it, say), or 10 s. */
 rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bool may_replace, bool *created,
                         char *err, size_t errlen);
+void rs_named_ready(rs_store *st);
 /* Unmaps; call once per process that created/inherited the mapping. */
 void rs_destroy(rs_store *st);
 /* After fork: the child keeps the mapping but must not reuse the parent's slot. */

@@ -634,7 +634,32 @@ static void test_named(void)
 	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_OK);
 	CHECK(created);
 	char v[] = "shared";
+
+	/* Until its creator says it is ready, another process waits to attach:
+	 * it sees the segment as the creator filled it, never half formatted. */
+	pid_t early = fork();
+	if (early == 0) {
+		rs_destroy(&st);
+		rs_store other;
+		bool made = true;
+		char buf[16];
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		int ok = rs_open_named(&other, path, &cfg, true, &made, err, sizeof err) == RS_OK && !made;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		long waited_ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+		ok = ok && waited_ms >= 150 && waited_ms < 5000 && get(&other, 0, "k", buf, sizeof buf) && strcmp(buf, "shared") == 0;
+		if (ok) {
+			rs_destroy(&other);
+		}
+		_exit(ok ? 0 : 1);
+	}
+	usleep(200000);
 	CHECK(put(&st, 0, "k", v, sizeof v, 0, false) == RS_OK);
+	rs_named_ready(&st);
+	int early_status;
+	waitpid(early, &early_status, 0);
+	CHECK(WIFEXITED(early_status) && WEXITSTATUS(early_status) == 0);
 	void *base = st.base;
 
 	/* Another process: drop the inherited mapping, attach by name. */
@@ -670,6 +695,7 @@ static void test_named(void)
 	CHECK(rs_open_named(&st, path, &foreign, false, &created, err, sizeof err) == RS_ERROR);
 	CHECK(rs_open_named(&st, path, &foreign, true, &created, err, sizeof err) == RS_OK);
 	CHECK(created);
+	rs_named_ready(&st);
 	CHECK(!get(&st, 0, "k", buf, sizeof buf));
 	rs_destroy(&st);
 	unlink(path);
