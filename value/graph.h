@@ -118,4 +118,20 @@ typedef struct rv_serialized_node {
 	zend_string *data;           /* serialize() of this one object */
 } rv_serialized_node;
 
+/* php_spl_object_hash(obj), written without allocating: since PHP 8.1
+ * (the random mask was dropped) it is the handle in 16 hex digits, then 16
+ * zeros, on every version Resident supports. */
+#define RV_OBJECT_HASH_LEN 32
+static inline void rv_object_hash(const zend_object *obj, char out[RV_OBJECT_HASH_LEN + 1])
+{
+	static const char hex[] = "0123456789abcdef";
+	uint64_t h = (uint64_t)obj->handle;
+	for (int i = 15; i >= 0; i--) {
+		out[i] = hex[h & 0xf];
+		h >>= 4;
+	}
+	memset(out + 16, '0', 16);
+	out[RV_OBJECT_HASH_LEN] = '\0';
+}
+
 #endif

@@ -18,7 +18,6 @@
 #include "zend_interfaces.h"
 #include "ext/standard/php_var.h"
 #include "ext/standard/php_incomplete_class.h"
-#include "ext/spl/php_spl.h"
 
 typedef struct resolved_shape {
 	zend_class_entry *ce;          /* NULL: the class is gone (incomplete class) */
@@ -241,7 +240,9 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 		}
 		if (shape->prop_flags[i] & RV_PROP_OBJECT_HASH) {
 			zval_ptr_dtor(&v);
-			ZVAL_STR(&v, php_spl_object_hash(obj));
+			zend_string *hash = zend_string_alloc(RV_OBJECT_HASH_LEN, 0);
+			rv_object_hash(obj, ZSTR_VAL(hash));
+			ZVAL_NEW_STR(&v, hash);
 		} else if (shape->prop_flags[i] & RV_PROP_CARBON_LOCALE) {
 			/* The translator comes back through locale(), once the graph is
 			 * complete (as Carbon's __unserialize() does it). */

@@ -610,22 +610,6 @@ static bool needs_collect(zend_object *obj, encoding enc, bool direct)
 	return false;
 }
 
-/* php_spl_object_hash(obj), written without allocating: since PHP 8.1
- * (the random mask was dropped) it is the handle in 16 hex digits, then 16
- * zeros, on every version Resident supports. */
-#define OBJECT_HASH_LEN 32
-static void object_hash(const zend_object *obj, char out[OBJECT_HASH_LEN + 1])
-{
-	static const char hex[] = "0123456789abcdef";
-	uint64_t h = (uint64_t)obj->handle;
-	for (int i = 15; i >= 0; i--) {
-		out[i] = hex[h & 0xf];
-		h >>= 4;
-	}
-	memset(out + 16, '0', 16);
-	out[OBJECT_HASH_LEN] = '\0';
-}
-
 static void init_object_node(gctx *c, rv_object_node *o, uint32_t id, rv_shape *shape, uint32_t native, const void *state)
 {
 	o->n.kind = RV_NODE_OBJECT;
@@ -756,12 +740,12 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			/* spl_object_hash() values held by a directly copied object
 			 * (Carbon's constructedObjectId) must name the fetched object. */
 			if (direct) {
-				char hash[OBJECT_HASH_LEN + 1];
-				object_hash(obj, hash);
+				char hash[RV_OBJECT_HASH_LEN + 1];
+				rv_object_hash(obj, hash);
 				for (uint32_t i = 0; i < l.n; i++) {
 					zval *v = l.values[i];
 					ZVAL_DEREF(v);
-					if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_cstr(Z_STR_P(v), hash, OBJECT_HASH_LEN)) {
+					if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_cstr(Z_STR_P(v), hash, RV_OBJECT_HASH_LEN)) {
 						shape->prop_flags[i] |= RV_PROP_OBJECT_HASH;
 					}
 				}
