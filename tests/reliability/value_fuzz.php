@@ -446,19 +446,37 @@ function fuzz_one(Resident\Cache $c, int $seed, array &$stats): ?string
     }
     OrderHook::$order = FuzzLog::$log = [];
     $fetched = $c->fetch($key);
-    if ([OrderHook::$order, FuzzLog::$log] !== $expectedOrder) {
-        return 'hooks ran in another order: ' . json_encode([OrderHook::$order, FuzzLog::$log], JSON_INVALID_UTF8_SUBSTITUTE) . ' vs ' . json_encode($expectedOrder, JSON_INVALID_UTF8_SUBSTITUTE);
-    }
+    $order = [OrderHook::$order, FuzzLog::$log];
     $got = serialize($fetched);
+    $quirk = false;
     if ($got !== $expectedSer && $got === serialize($v)) {
         // unserialize() is what differs from the original (PHP's own
         // quirks, e.g. R: to an enum inside DateTime's properties); the
         // fetched value is the original.
         // (A shape walk of the original is no reference either: serialize()
         // writes an array's reference to itself as null, and so does store().)
+        $quirk = true;
+    } elseif ($got === $expectedSer && fuzz_shape($fetched)[0] !== $expectedShape && fuzz_shape($fetched)[0] === fuzz_shape($v)[0]) {
+        // The same serialization, but unserialize() read it back as another
+        // value: a DateTime in the hour a DST change repeats is written as
+        // its ambiguous wall time, which unserialize() resolves to the other
+        // offset (an hour off); the fetched value is the original instant.
+        $quirk = true;
+    }
+    if ($quirk) {
         $stats['unserialize_quirks']++;
         $expectedSer = $got;
         [$expectedShape, $expectedRefs] = fuzz_shape($fetched);
+        // The hooks unserialize() ran saw its state (a DateTime subclass's
+        // properties not yet restored when a __wakeup reads them): compare
+        // which hooks ran and in which order, not what they saw.
+        $kinds = fn (array $o) => [$o[0], array_map(fn (string $e) => $e === 'wakeup sleep' ? $e : strtok($e, ' '), $o[1])];
+        $orderOk = $kinds($order) === $kinds($expectedOrder);
+    } else {
+        $orderOk = $order === $expectedOrder;
+    }
+    if (!$orderOk) {
+        return 'hooks ran in another order: ' . json_encode($order, JSON_INVALID_UTF8_SUBSTITUTE) . ' vs ' . json_encode($expectedOrder, JSON_INVALID_UTF8_SUBSTITUTE);
     }
     if ($got !== $expectedSer) {
         for ($at = 0; $at < strlen($got) && ($got[$at] ?? '') === ($expectedSer[$at] ?? ''); $at++) {
