@@ -246,10 +246,62 @@ lib_phpunit_record() {
 	record "$name" "$passed" "$bad" "$skipped"
 }
 
+# Issue 9's suites (tests/reliability, tests/fuzz), each bounded in time and
+# printing its figures and "<suite>: N passed, N failed": chaos (1,000
+# SIGKILLs), bad input, hash flooding, pressure, php-fpm under wrk (30 s),
+# then the two fuzzers side by side, one per core (60 s each; override with
+# RELIABILITY_FUZZ_SECONDS). About 3 minutes.
+reliability() {
+	local fuzz=${RELIABILITY_FUZZ_SECONDS:-60} posix=()
+	"$PHP82" -n -r 'exit(extension_loaded("posix") ? 0 : 1);' || posix=(-d extension=posix)
+	local php=("$PHP82" -n "${posix[@]}" -d extension="$EXT82" -d resident.enable_cli=1)
+	reliability_suite "reliability: chaos (1,000 SIGKILLs)" chaos \
+		"${php[@]}" -d resident.testing=1 -d resident.zero_copy=1 -d resident.memory=32M tests/reliability/chaos.php 1000
+	reliability_suite "reliability: bad input" "bad input" "${php[@]}" tests/reliability/bad_input.php
+	reliability_suite "reliability: hash flooding" "hash flood" "${php[@]}" -d resident.memory=128M tests/reliability/hash_flood.php
+	reliability_suite "reliability: pressure" pressure \
+		"${php[@]}" -d resident.testing=1 -d resident.memory=16M tests/reliability/pressure.php
+	reliability_suite "reliability: php-fpm under wrk (30 s)" "fpm wrk" "$PHP82" -n "${posix[@]}" tests/reliability/fpm_wrk.php 30 "$EXT82"
+	local value_log store_log value_pid store_pid value_rc=0 store_rc=0 start=$SECONDS
+	value_log=$(mktemp)
+	store_log=$(mktemp)
+	timeout 900 "${php[@]}" -d extension=mbstring -d resident.zero_copy=1 tests/reliability/value_fuzz.php "$fuzz" >"$value_log" 2>&1 &
+	value_pid=$!
+	timeout 900 tests/fuzz/run.sh "$fuzz" >"$store_log" 2>&1 &
+	store_pid=$!
+	wait "$value_pid" || value_rc=$?
+	wait "$store_pid" || store_rc=$?
+	echo "== the two fuzzers took $((SECONDS - start)) s"
+	reliability_record "reliability: value fuzzer ($fuzz s)" "value fuzz" "$(cat "$value_log")" "$value_rc"
+	reliability_record "reliability: store fuzzer (libFuzzer, $fuzz s)" "store fuzz" "$(cat "$store_log")" "$store_rc"
+	rm -f "$value_log" "$store_log"
+}
+
+# reliability_suite <pass name> <prefix of its summary line> command...
+reliability_suite() {
+	local name=$1 prefix=$2 out rc start=$SECONDS
+	shift 2
+	out=$(timeout 900 "$@" 2>&1)
+	rc=$?
+	echo "== $name took $((SECONDS - start)) s"
+	reliability_record "$name" "$prefix" "$out" "$rc"
+}
+
+# reliability_record <pass name> <prefix of its summary line> <output> <exit code>
+reliability_record() {
+	local name=$1 prefix=$2 out=$3 rc=$4 p f
+	echo "$out" | grep -v '^PASS' | tail -40
+	p=$(echo "$out" | sed -n "s/^$prefix: \([0-9]*\) passed.*/\1/p" | tail -1)
+	f=$(echo "$out" | sed -n "s/^$prefix: [0-9]* passed, \([0-9]*\) failed.*/\1/p" | tail -1)
+	[ -z "$p" ] && { p=0; f=1; }
+	[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
+	record "$name" "$p" "$f"
+}
+
 passes=("$@")
 [ ${#passes[@]} -eq 0 ] && passes=(all)
 case "${passes[0]}" in
-	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts fpm_84 zts_threads lib_phpunit) ;;
+	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts fpm_84 zts_threads lib_phpunit reliability) ;;
 	quick) passes=(stubs store_unit phpt_82) ;;
 esac
 
