@@ -49,7 +49,14 @@ final class Invalidator
         $subscriber->subscribe($this->shared->channel());
         $this->connection = $subscriber;
         $this->local->clear();
-        $resynced = $this->resync();
+        try {
+            $resynced = $this->resync();
+        } catch (SharedTierException $e) {
+            // Not connected until resynced: the next attempt clears and resyncs again.
+            $this->disconnect();
+
+            throw $e;
+        }
         $this->counts['connects']++;
         $this->log(sprintf('subscribed to %s on %s; local tier cleared; %d namespace generation(s) resynced',
             $this->shared->channel(), $subscriber->address, $resynced));
