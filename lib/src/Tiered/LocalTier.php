@@ -21,6 +21,8 @@ use Resident\Support\Writes;
  *                          polled mode only): one worker per interval polls
  *   "s:{n}"                invalidation counters, 64 buckets of keys, that
  *                          let a fill detect an invalidation that raced it
+ *   "c"                    a random number drawn at each clear(), so that a
+ *                          fill also detects a clear that raced it
  *
  * The pool belongs to Tiered: the listener clears all of it on (re)connect.
  */
@@ -68,10 +70,16 @@ final class LocalTier
         return [\is_int($generation) ? $generation : null, \is_int($polledAt) ? $polledAt : null];
     }
 
-    /** The invalidation counter of $key's bucket, to read before fetching from the shared tier. */
+    /**
+     * The invalidation counter of $key's bucket and the clear number, to
+     * read before fetching from the shared tier: fill() compares it again.
+     */
     public function sequence(string $namespace, string $key): int
     {
-        return (int) $this->pool->fetch(self::sequenceKey($namespace, $key), 0);
+        $id = self::sequenceKey($namespace, $key);
+        $found = $this->pool->fetchMultiple([$id, 'c']);
+
+        return ((int) ($found['c'] ?? 0) << 32) | ((int) ($found[$id] ?? 0) & 0xffffffff);
     }
 
     /**
@@ -139,10 +147,15 @@ final class LocalTier
             : $this->pool->cas("p:$namespace", $polledAt, $now);
     }
 
-    /** Everything: what the listener does when it cannot know what it missed. */
+    /**
+     * Everything: what the listener does when it cannot know what it
+     * missed. A fill that read the shared tier before the clear and keeps
+     * its copy after it sees a new clear number, and drops that copy.
+     */
     public function clear(): void
     {
         $this->pool->clear();
+        Writes::store($this->pool, 'c', random_int(1, 0x7fffffff), 0);
     }
 
     /** Seconds a copy may live here: the local TTL, or less if the value expires sooner. */

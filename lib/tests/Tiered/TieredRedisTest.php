@@ -182,6 +182,19 @@ final class TieredRedisTest extends TestCase
         self::assertSame([1, 'new', 0], $local->read('catalog', 'k', false)[0]);
     }
 
+    public function testAFillThatRacedTheListenersClearIsNotKept(): void
+    {
+        $b = self::host('tiered-b', $this->redis);
+        $local = $b->localTier();
+        foreach ([1, 2] as $round) {
+            $sequence = $local->sequence('catalog', 'k');
+            // The listener reconnects (and clears everything, counters included) while B reads Redis.
+            $local->clear();
+            $local->fill('catalog', 'k', 1, 'old', 0, $sequence);
+            self::assertNull($local->read('catalog', 'k', false)[0], "round $round");
+        }
+    }
+
     public function testGenerationsOnlyMoveForward(): void
     {
         $local = self::host('tiered-b', $this->redis)->localTier();
