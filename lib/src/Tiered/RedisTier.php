@@ -143,7 +143,13 @@ final class RedisTier implements SharedTier
      */
     private static function checkSerializer(\Redis|\RedisArray|\RedisCluster $redis): void
     {
-        $option = $redis->getOption(\Redis::OPT_SERIALIZER);
+        try {
+            $option = $redis->getOption(\Redis::OPT_SERIALIZER);
+        } catch (\RedisException|\RedisClusterException) {
+            // A client whose connection failed cannot tell: Tiered must still
+            // be built (its reads miss, its writes fail) while Redis is down.
+            return;
+        }
         // A RedisArray answers for each of its servers.
         foreach (\is_array($option) ? $option : [$option] as $serializer) {
             if ((int) $serializer !== \Redis::SERIALIZER_NONE) {

@@ -57,6 +57,25 @@ final class RedisFailureTest extends TestCase
         self::assertSame('back', $a->get('k'));
     }
 
+    public function testATieredOverAClientThatCouldNotConnectMissesAndFails(): void
+    {
+        $this->server->stop(false);
+        $redis = new \Redis();
+        try {
+            $redis->connect('127.0.0.1', $this->server->port, 0.5);
+            self::fail('connected to a stopped Redis');
+        } catch (\RedisException) {
+            // What an application sees when Redis is down as the request starts.
+        }
+        $errors = 0;
+        $a = self::host('tiered-a', $redis, onError: function () use (&$errors): void {
+            $errors++;
+        });
+        self::assertSame('default', $a->get('k', 'default'));
+        self::assertFalse($a->set('k', 'v'));
+        self::assertSame(2, $errors);
+    }
+
     public function testTheListenerReconnectsClearsTheLocalTierAndResyncs(): void
     {
         $a = self::host('tiered-a', $this->server->client());
