@@ -200,6 +200,19 @@ docs() {
 	record "docs examples (php-8.2)" "$p" "$f" "${s:-0}"
 }
 
+# Resident\Tiered across two hosts: two php-fpm masters, each with its own
+# named segment and bin/resident-invalidator, over one redis-server.
+tiered() {
+	local out
+	out=$("$PHP82" -n -d extension=posix tests/tiered/run.php /usr/sbin/php-fpm8.2 "$EXT82" 2>&1)
+	echo "$out" | grep -v '^PASS' || true
+	local p f
+	p=$(echo "$out" | sed -n 's/^tiered: \([0-9]*\) passed.*/\1/p')
+	f=$(echo "$out" | sed -n 's/^tiered: [0-9]* passed, \([0-9]*\) failed.*/\1/p')
+	[ -z "$p" ] && { p=0; f=1; }
+	record "two hosts over Redis: Resident\\Tiered (php-8.2)" "$p" "$f"
+}
+
 # The PHP library (lib/): its PHPUnit suites against the extension, and
 # against the polyfill over APCu and over a PHP array. The three run at once:
 # they spend most of their time asleep in expiry tests.
@@ -301,7 +314,7 @@ reliability_record() {
 passes=("$@")
 [ ${#passes[@]} -eq 0 ] && passes=(all)
 case "${passes[0]}" in
-	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts fpm_84 zts_threads lib_phpunit reliability) ;;
+	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts fpm_84 zts_threads lib_phpunit tiered reliability) ;;
 	quick) passes=(stubs store_unit phpt_82) ;;
 esac
 
