@@ -748,7 +748,7 @@ static void test_dump_restore(void)
 	make_store(&st, 4 << 20);
 	uint16_t pinned;
 	CHECK(rs_pool_open(&st, "pinned", true, &pinned) == RS_OK);
-	char v[300];
+	char v[512];   /* values up to 443 bytes */
 	for (int i = 0; i < 200; i++) {
 		char k[16];
 		snprintf(k, sizeof k, "k%d", i);
