@@ -262,8 +262,9 @@ lib_phpunit_record() {
 # Issue 9's suites (tests/reliability, tests/fuzz), each bounded in time and
 # printing its figures and "<suite>: N passed, N failed": chaos (1,000
 # SIGKILLs), bad input, hash flooding, pressure, php-fpm under wrk (30 s),
-# then the two fuzzers side by side, one per core (60 s each; override with
-# RELIABILITY_FUZZ_SECONDS). About 3 minutes.
+# the store's unit tests under ASan and UBSan, then the two fuzzers side by
+# side, one per core (60 s each; override with RELIABILITY_FUZZ_SECONDS).
+# About 2 minutes.
 reliability() {
 	local fuzz=${RELIABILITY_FUZZ_SECONDS:-60} posix=()
 	"$PHP82" -n -r 'exit(extension_loaded("posix") ? 0 : 1);' || posix=(-d extension=posix)
@@ -275,6 +276,14 @@ reliability() {
 	reliability_suite "reliability: pressure" pressure \
 		"${php[@]}" -d resident.testing=1 -d resident.memory=16M tests/reliability/pressure.php
 	reliability_suite "reliability: php-fpm under wrk (30 s)" "fpm wrk" "$PHP82" -n "${posix[@]}" tests/reliability/fpm_wrk.php 30 "$EXT82"
+	# The store's unit tests again, under AddressSanitizer and UBSan.
+	mkdir -p build/fuzz
+	if clang -g -O1 -std=c11 -fsanitize=address,undefined -fno-sanitize-recover=undefined store/[a-z]*.c tests/store/test_store.c \
+		-o build/fuzz/test_store_asan -lpthread; then
+		reliability_suite "reliability: store unit tests under ASan and UBSan" "store unit tests" build/fuzz/test_store_asan
+	else
+		record "reliability: store unit tests under ASan and UBSan" 0 1
+	fi
 	local value_log store_log value_pid store_pid value_rc=0 store_rc=0 start=$SECONDS
 	value_log=$(mktemp)
 	store_log=$(mktemp)
@@ -302,8 +311,16 @@ reliability_suite() {
 
 # reliability_record <pass name> <prefix of its summary line> <output> <exit code>
 reliability_record() {
-	local name=$1 prefix=$2 out=$3 rc=$4 p f
-	echo "$out" | grep -v '^PASS' | tail -40
+	local name=$1 prefix=$2 out=$3 rc=$4 p f shown
+	# Its failures first (the seed or input to replay), its figures last.
+	shown=$(echo "$out" | grep -av '^PASS')
+	if [ "$(echo "$shown" | wc -l)" -gt 100 ]; then
+		echo "$shown" | head -80
+		echo "[...]"
+		echo "$shown" | tail -8
+	else
+		echo "$shown"
+	fi
 	p=$(echo "$out" | sed -n "s/^$prefix: \([0-9]*\) passed.*/\1/p" | tail -1)
 	f=$(echo "$out" | sed -n "s/^$prefix: [0-9]* passed, \([0-9]*\) failed.*/\1/p" | tail -1)
 	[ -z "$p" ] && { p=0; f=1; }
