@@ -27,8 +27,8 @@ var_dump(microtime(true) - $t < 1);
 --EXPECTF--
 the cache is full of limbo after many stores
 
-Warning: Resident\Cache::remember(): %s
+Warning: Resident\Cache::remember(): No room for Resident's own entry "%d:report" in pool (remember) (%d bytes): what is left is pinned or still read by requests in flight in %s on line %d
 
-Warning: Resident\Cache::remember(): %s
+Warning: Resident\Cache::remember(): No room for key "report" (%d bytes): what is left is pinned or still read by requests in flight in %s on line %d
 string(8) "computed"
 bool(true)
