@@ -30,6 +30,18 @@ static bool disabled_by_config;
 
 enum { ZERO_COPY_AUTO, ZERO_COPY_ON, ZERO_COPY_OFF };
 static int zero_copy_setting = ZERO_COPY_AUTO;
+static int parse_zero_copy(const char *v);
+
+/* Parsed whenever it is set, also when php-fpm applies a pool's
+ * php_admin_value in its workers, after MINIT. */
+static ZEND_INI_MH(OnUpdateZeroCopy)
+{
+	if (OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage) == FAILURE) {
+		return FAILURE;
+	}
+	zero_copy_setting = parse_zero_copy(ZSTR_VAL(new_value));
+	return SUCCESS;
+}
 
 PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.enable", "1", PHP_INI_SYSTEM, OnUpdateBool, enable, zend_resident_globals, resident_globals)
@@ -37,7 +49,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("resident.memory", "64M", PHP_INI_SYSTEM, OnUpdateString, memory, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.restore_on_start", "", PHP_INI_SYSTEM, OnUpdateString, restore_on_start, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.segment", "", PHP_INI_SYSTEM, OnUpdateString, segment, zend_resident_globals, resident_globals)
-	STD_PHP_INI_ENTRY("resident.zero_copy", "auto", PHP_INI_SYSTEM, OnUpdateString, zero_copy, zend_resident_globals, resident_globals)
+	STD_PHP_INI_ENTRY("resident.zero_copy", "auto", PHP_INI_SYSTEM, OnUpdateZeroCopy, zero_copy, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.direct_classes", "", PHP_INI_SYSTEM, OnUpdateString, direct_classes, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.request_over_static", "1", PHP_INI_SYSTEM, OnUpdateBool, request_over_static, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.request_over_static_classes", "", PHP_INI_SYSTEM, OnUpdateString, request_over_static_classes, zend_resident_globals, resident_globals)
@@ -524,7 +536,6 @@ static PHP_MINIT_FUNCTION(resident)
 	REGISTER_INI_ENTRIES();
 	parse_direct_classes(RESIDENT_G(direct_classes));
 	resident_api_register(module_number, RESIDENT_G(testing));
-	zero_copy_setting = parse_zero_copy(RESIDENT_G(zero_copy));
 
 	resident_compat_register();
 	bool runs = RESIDENT_G(enable) && (!sapi_is_cli_like() || RESIDENT_G(enable_cli));

@@ -320,5 +320,22 @@ try {
 }
 $fpm->stop();
 
+// A pool's php_admin_value[resident.zero_copy] applies to that pool only
+// (set in its workers, after the master's startup).
+$fpm = new Fpm($fpmBinary, $ini, 1, [], ['copying' => ['php_admin_value[resident.zero_copy]' => '0']]);
+try {
+    [$s] = call($fpm, 'op=store&key=pooled&value=one');
+    [, $body] = $fpm->clients['copying']->get($www, 'op=status');
+    $copying = json_decode($body, true);
+    [, $body] = $fpm->clients['copying']->get($www, 'op=fetch&key=pooled');
+    [$borrowing] = call($fpm, 'op=status');
+    check("a pool's php_admin_value[resident.zero_copy]=0 copies in that pool, the others borrow",
+        $borrowing['zero_copy'] === 'borrow' && ($copying['zero_copy'] ?? '') === 'copy' && $body === '"one"',
+        json_encode([$borrowing['zero_copy'], $copying['zero_copy'] ?? $copying, $body]));
+} catch (Throwable $e) {
+    check("a pool's php_admin_value[resident.zero_copy]=0 copies in that pool, the others borrow", false, $e->getMessage() . "\n" . $fpm->log());
+}
+$fpm->stop();
+
 printf("fpm integration: %d passed, %d failed\n", $passed, $failed);
 exit($failed ? 1 : 0);
