@@ -62,8 +62,11 @@ static HashTable direct_names;
 static zend_string **direct_prefixes;
 static uint32_t direct_nprefixes;
 
+static char *direct_source;          /* the setting direct_names/prefixes were parsed from */
+
 static void parse_direct_classes(const char *list)
 {
+	direct_source = pestrdup(list ? list : "", 1);
 	zend_hash_init(&direct_names, 8, NULL, NULL, 1);
 	const char *p = list ? list : "";
 	while (*p) {
@@ -81,8 +84,8 @@ static void parse_direct_classes(const char *list)
 		if (end == start) {
 			continue;
 		}
-		zend_string *name = zend_string_init_interned(start, end - start, 1);
-		zend_string *lc = zend_string_tolower_ex(name, 1);
+		zend_string *lc = zend_string_init(start, end - start, 1);
+		zend_str_tolower(ZSTR_VAL(lc), ZSTR_LEN(lc));
 		if (ZSTR_LEN(lc) >= 2 && ZSTR_VAL(lc)[ZSTR_LEN(lc) - 1] == '*') {
 			direct_prefixes = perealloc(direct_prefixes, (direct_nprefixes + 1) * sizeof(zend_string *), 1);
 			direct_prefixes[direct_nprefixes++] = zend_string_init(ZSTR_VAL(lc), ZSTR_LEN(lc) - 1, 1);
@@ -105,6 +108,8 @@ static void free_direct_classes(void)
 	}
 	direct_prefixes = NULL;
 	direct_nprefixes = 0;
+	pefree(direct_source, 1);
+	direct_source = NULL;
 }
 
 bool resident_is_direct_class(zend_class_entry *ce)
@@ -585,6 +590,14 @@ static PHP_RINIT_FUNCTION(resident)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	open_pool_segment();
+#ifndef ZTS
+	/* A php-fpm pool's php_admin_value lists, set in its workers after MINIT. */
+	if (strcmp(direct_source, RESIDENT_G(direct_classes) ? RESIDENT_G(direct_classes) : "") != 0) {
+		free_direct_classes();
+		parse_direct_classes(RESIDENT_G(direct_classes));
+	}
+	ros_listed_classes_update(RESIDENT_G(request_over_static_classes));
+#endif
 	RESIDENT_G(borrowing) = false;
 	/* A bailout out of a $compute leaves its frame behind. */
 	RESIDENT_G(remember_frames) = NULL;

@@ -936,8 +936,11 @@ static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *sc
 
 /* --- module lifecycle -------------------------------------------------------------- */
 
+static char *listed_source;          /* the setting listed_names/prefixes were parsed from */
+
 static void parse_listed_classes(const char *list)
 {
+	listed_source = pestrdup(list ? list : "", 1);
 	zend_hash_init(&listed_names, 8, NULL, NULL, 1);
 	const char *p = list ? list : "";
 	while (*p) {
@@ -979,7 +982,7 @@ void ros_module_start(zend_class_entry *attribute_ce, const char *listed, bool o
 	}
 }
 
-void ros_module_end(void)
+static void free_listed_classes(void)
 {
 	zend_hash_destroy(&listed_names);
 	for (uint32_t i = 0; i < listed_nprefixes; i++) {
@@ -990,6 +993,31 @@ void ros_module_end(void)
 	}
 	listed_prefixes = NULL;
 	listed_nprefixes = 0;
+	pefree(listed_source, 1);
+	listed_source = NULL;
+}
+
+void ros_listed_classes_update(const char *listed)
+{
+	if (listed_source && strcmp(listed_source, listed ? listed : "") == 0) {
+		return;
+	}
+	free_listed_classes();
+	parse_listed_classes(listed);
+	/* Which preloaded classes have units depends on the list. */
+	pthread_mutex_lock(&preloaded_lock);
+	if (preloaded) {
+		pefree(preloaded, 1);
+		preloaded = NULL;
+	}
+	npreloaded = 0;
+	atomic_store(&preloaded_known, false);
+	pthread_mutex_unlock(&preloaded_lock);
+}
+
+void ros_module_end(void)
+{
+	free_listed_classes();
 	if (orig_compile_file && zend_compile_file == ros_compile_file) {
 		zend_compile_file = orig_compile_file;
 		zend_compile_string = orig_compile_string;

@@ -8,6 +8,9 @@
 /* Registers the attribute (validator) and the class-linked observer. */
 void ros_module_start(zend_class_entry *attribute_ce, const char *listed_classes, bool observe);
 void ros_module_end(void);
+/* A php-fpm pool's own resident.request_over_static_classes (php_admin_value,
+ * applied in its workers after MINIT): parsed again when it differs. */
+void ros_listed_classes_update(const char *listed_classes);
 /* active: this request restores and publishes static state. */
 void ros_request_start(bool active);
 /* Publishes what changed; must run while statics are intact (RSHUTDOWN). */

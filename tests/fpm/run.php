@@ -320,9 +320,11 @@ try {
 }
 $fpm->stop();
 
-// A pool's php_admin_value[resident.zero_copy] applies to that pool only
-// (set in its workers, after the master's startup).
-$fpm = new Fpm($fpmBinary, $ini, 1, [], ['copying' => ['php_admin_value[resident.zero_copy]' => '0']]);
+// A pool's php_admin_value[resident.zero_copy], [resident.direct_classes] and
+// [resident.request_over_static_classes] apply to that pool only (set in
+// its workers, after the master's startup).
+$fpm = new Fpm($fpmBinary, $ini, 1, [], ['copying' => ['php_admin_value[resident.zero_copy]' => '0',
+    'php_admin_value[resident.direct_classes]' => 'Hooked', 'php_admin_value[resident.request_over_static_classes]' => 'Visits']]);
 try {
     [$s] = call($fpm, 'op=store&key=pooled&value=one');
     [, $body] = $fpm->clients['copying']->get($www, 'op=status');
@@ -332,6 +334,16 @@ try {
     check("a pool's php_admin_value[resident.zero_copy]=0 copies in that pool, the others borrow",
         $borrowing['zero_copy'] === 'borrow' && ($copying['zero_copy'] ?? '') === 'copy' && $body === '"one"',
         json_encode([$borrowing['zero_copy'], $copying['zero_copy'] ?? $copying, $body]));
+    $settings = __DIR__ . '/www/pool_settings.php';
+    $own = $other = [];
+    for ($i = 0; $i < 3; $i++) {
+        $own[] = json_decode($fpm->clients['copying']->get($settings, '')[1], true);
+        $other[] = json_decode($fpm->client->get($settings, '')[1], true);
+    }
+    check("a pool's php_admin_value[resident.direct_classes] and [resident.request_over_static_classes] apply in that pool only",
+        array_column($own, 'hook_calls') === [0, 0, 0] && array_column($own, 'visits') === [1, 2, 3]
+        && array_column($other, 'hook_calls') === [1, 1, 1] && array_column($other, 'visits') === [1, 1, 1],
+        json_encode([$own, $other]) . "\n" . $fpm->log());
 } catch (Throwable $e) {
     check("a pool's php_admin_value[resident.zero_copy]=0 copies in that pool, the others borrow", false, $e->getMessage() . "\n" . $fpm->log());
 }
