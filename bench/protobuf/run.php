@@ -93,7 +93,7 @@ $lines = [];
 $lines[] = sprintf('%s, %s (%d cores), PHP %s, protobuf runtime %s (pure PHP), nginx + php-fpm (2 workers, pm=static, OPcache), wrk -t1 -c%d -d%ds, %d round(s), modes interleaved.',
     date('Y-m-d H:i'), php_uname('n'), (int)trim(Stack::run('nproc')), PHP_VERSION,
     trim(Stack::run("dpkg-query -W -f='\${Version}' php-google-protobuf")), $opts['connections'], $opts['duration'], $opts['rounds']);
-$lines[] = 'A request: script start to the first `new Tutorial\Person()` (autoload, descriptor pool), then an address book of 3 people with 2 phones each, serialized (177 bytes).';
+$lines[] = 'A request: script start to the first `new Tutorial\Person()` (autoload, descriptor pool; plus the statics restored before the script started, which preloaded classes are), then an address book of 3 people with 2 phones each, serialized (177 bytes).';
 $lines[] = 'Medians over all requests of all rounds (X-First-Message-Us, X-Worker-Us headers); requests/s: median of the rounds.';
 $lines[] = '';
 $lines[] = '| mode | requests/s | first message µs | request µs | first message vs built | req/s vs built |';
