@@ -18,6 +18,7 @@
 #include "ext/standard/info.h"
 #include "zend_extensions.h"
 #include "php_resident.h"
+#include "class_list.h"
 #include "api.h"
 #include "value/date.h"
 #include "ros.h"
@@ -56,65 +57,12 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.testing", "0", PHP_INI_SYSTEM, OnUpdateBool, testing, zend_resident_globals, resident_globals)
 PHP_INI_END()
 
-/* resident.direct_classes, parsed once: exact names and Namespace\* prefixes,
- * lowercase. */
-static HashTable direct_names;
-static zend_string **direct_prefixes;
-static uint32_t direct_nprefixes;
-
-static char *direct_source;          /* the setting direct_names/prefixes were parsed from */
-
-static void parse_direct_classes(const char *list)
-{
-	direct_source = pestrdup(list ? list : "", 1);
-	zend_hash_init(&direct_names, 8, NULL, NULL, 1);
-	const char *p = list ? list : "";
-	while (*p) {
-		while (*p == ',' || *p == ' ' || *p == '\t' || *p == '\\') {
-			p++;
-		}
-		const char *start = p;
-		while (*p && *p != ',') {
-			p++;
-		}
-		const char *end = p;
-		while (end > start && (end[-1] == ' ' || end[-1] == '\t')) {
-			end--;
-		}
-		if (end == start) {
-			continue;
-		}
-		zend_string *lc = zend_string_init(start, end - start, 1);
-		zend_str_tolower(ZSTR_VAL(lc), ZSTR_LEN(lc));
-		if (ZSTR_LEN(lc) >= 2 && ZSTR_VAL(lc)[ZSTR_LEN(lc) - 1] == '*') {
-			direct_prefixes = perealloc(direct_prefixes, (direct_nprefixes + 1) * sizeof(zend_string *), 1);
-			direct_prefixes[direct_nprefixes++] = zend_string_init(ZSTR_VAL(lc), ZSTR_LEN(lc) - 1, 1);
-			zend_string_release_ex(lc, 1);
-		} else {
-			zend_hash_add_empty_element(&direct_names, lc);
-			zend_string_release_ex(lc, 1);
-		}
-	}
-}
-
-static void free_direct_classes(void)
-{
-	zend_hash_destroy(&direct_names);
-	for (uint32_t i = 0; i < direct_nprefixes; i++) {
-		zend_string_release_ex(direct_prefixes[i], 1);
-	}
-	if (direct_prefixes) {
-		pefree(direct_prefixes, 1);
-	}
-	direct_prefixes = NULL;
-	direct_nprefixes = 0;
-	pefree(direct_source, 1);
-	direct_source = NULL;
-}
+/* resident.direct_classes. */
+static resident_class_list direct_class_list;
 
 bool resident_is_direct_class(zend_class_entry *ce)
 {
-	if (zend_hash_num_elements(&direct_names) == 0 && direct_nprefixes == 0) {
+	if (resident_class_list_empty(&direct_class_list)) {
 		return false;
 	}
 	HashTable *cache = RESIDENT_G(direct_cache);
@@ -127,13 +75,7 @@ bool resident_is_direct_class(zend_class_entry *ce)
 	if (known) {
 		return Z_TYPE_P(known) == IS_TRUE;
 	}
-	zend_string *lc = zend_string_tolower(ce->name);
-	bool listed = zend_hash_exists(&direct_names, lc);
-	for (uint32_t i = 0; !listed && i < direct_nprefixes; i++) {
-		listed = ZSTR_LEN(lc) > ZSTR_LEN(direct_prefixes[i])
-			&& memcmp(ZSTR_VAL(lc), ZSTR_VAL(direct_prefixes[i]), ZSTR_LEN(direct_prefixes[i])) == 0;
-	}
-	zend_string_release(lc);
+	bool listed = resident_class_list_has(&direct_class_list, ce->name);
 	zval v;
 	ZVAL_BOOL(&v, listed);
 	zend_hash_index_add_new(cache, (zend_ulong)(uintptr_t)ce, &v);
@@ -539,7 +481,7 @@ static PHP_GSHUTDOWN_FUNCTION(resident)
 static PHP_MINIT_FUNCTION(resident)
 {
 	REGISTER_INI_ENTRIES();
-	parse_direct_classes(RESIDENT_G(direct_classes));
+	resident_class_list_parse(&direct_class_list, RESIDENT_G(direct_classes));
 	resident_api_register(module_number, RESIDENT_G(testing));
 
 	resident_compat_register();
@@ -573,7 +515,7 @@ static PHP_MSHUTDOWN_FUNCTION(resident)
 {
 	ros_module_end();
 	UNREGISTER_INI_ENTRIES();
-	free_direct_classes();
+	resident_class_list_free(&direct_class_list);
 	if (resident_segment.hdr) {
 		if (RESIDENT_G(store).hdr) {
 			rs_slot_release(&RESIDENT_G(store));
@@ -592,15 +534,10 @@ static PHP_RINIT_FUNCTION(resident)
 	open_pool_segment();
 #ifndef ZTS
 	/* A php-fpm pool's php_admin_value lists, set in its workers after MINIT. */
-	if (strcmp(direct_source, RESIDENT_G(direct_classes) ? RESIDENT_G(direct_classes) : "") != 0) {
-		free_direct_classes();
-		parse_direct_classes(RESIDENT_G(direct_classes));
-	}
+	resident_class_list_update(&direct_class_list, RESIDENT_G(direct_classes));
 	ros_listed_classes_update(RESIDENT_G(request_over_static_classes));
 #endif
 	RESIDENT_G(borrowing) = false;
-	/* A bailout out of a $compute leaves its frame behind. */
-	RESIDENT_G(remember_frames) = NULL;
 	RESIDENT_G(borrow_mode) = request_borrows();
 	/* Nothing ends between a FrankenPHP worker's requests: its statics
 	 * already live on, and a snapshot would go stale behind its back. */
@@ -614,7 +551,6 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 {
 	ros_request_end();
 	rv_native_request_end();
-	rv_temp_strings_release();
 	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
 		if (RESIDENT_G(lookups)[i]) {
 			zend_hash_destroy(RESIDENT_G(lookups)[i]);
@@ -622,7 +558,7 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 			RESIDENT_G(lookups)[i] = NULL;
 		}
 	}
-	HashTable **caches[] = { &RESIDENT_G(direct_cache), &RESIDENT_G(layouts) };
+	HashTable **caches[] = { &RESIDENT_G(direct_cache), &RESIDENT_G(layouts), &RESIDENT_G(temp_strings) };
 	for (size_t i = 0; i < sizeof(caches) / sizeof(caches[0]); i++) {
 		if (*caches[i]) {
 			zend_hash_destroy(*caches[i]);

@@ -32,6 +32,7 @@
 #include "php_resident.h"
 #include "api.h"
 #include "ros.h"
+#include "class_list.h"
 #include "value/value.h"
 #include "SAPI.h"
 #include "zend_attributes.h"
@@ -60,9 +61,7 @@ typedef struct ros_class {
 } ros_class;
 
 static zend_string *attribute_lcname;
-static HashTable listed_names;     /* resident.request_over_static_classes, lowercase */
-static zend_string **listed_prefixes;
-static uint32_t listed_nprefixes;
+static resident_class_list listed_classes;  /* resident.request_over_static_classes */
 static zend_op_array *(*orig_compile_file)(zend_file_handle *, int);
 static zend_op_array *(*orig_compile_string)(zend_string *, const char *, zend_compile_position);
 
@@ -80,21 +79,6 @@ static bool pool_handle(resident_cache_obj *pool)
 }
 
 /* --- which units a class has ------------------------------------------------------ */
-
-static bool listed_in_ini(zend_class_entry *ce)
-{
-	if (zend_hash_num_elements(&listed_names) == 0 && listed_nprefixes == 0) {
-		return false;
-	}
-	zend_string *lc = zend_string_tolower(ce->name);
-	bool listed = zend_hash_exists(&listed_names, lc);
-	for (uint32_t i = 0; !listed && i < listed_nprefixes; i++) {
-		listed = ZSTR_LEN(lc) > ZSTR_LEN(listed_prefixes[i])
-			&& memcmp(ZSTR_VAL(lc), ZSTR_VAL(listed_prefixes[i]), ZSTR_LEN(listed_prefixes[i])) == 0;
-	}
-	zend_string_release(lc);
-	return listed;
-}
 
 static bool has_attribute(HashTable *attributes)
 {
@@ -130,7 +114,7 @@ static ros_class *units_of(zend_class_entry *ce)
 	if (ce->type != ZEND_USER_CLASS || (ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT))) {
 		return NULL;
 	}
-	bool whole = has_attribute(ce->attributes) || listed_in_ini(ce);
+	bool whole = has_attribute(ce->attributes) || resident_class_list_has(&listed_classes, ce->name);
 	uint32_t n = whole;
 	zend_property_info *info;
 	zend_function *fn;
@@ -612,6 +596,18 @@ static void check_item(ros_unit *u, zend_property_info *prop, zend_op_array *met
 	zend_string_release(name);
 }
 
+/* Plans value under the name given (a refusal goes to error_sink), and
+ * releases the name. */
+static void plan_named(zval *value, zend_string *name)
+{
+	rv_path root = { .kind = RV_PATH_NAMED, .name = ZSTR_VAL(name) };
+	rv_plan plan;
+	if (rv_plan_value(&plan, value, &root, 0) == SUCCESS) {
+		rv_plan_release(&plan);
+	}
+	zend_string_release(name);
+}
+
 /* Plans each item of a refused snapshot alone, under its own name, and
  * returns the first refusal: "cannot be cached: Foo::$bar[1] is a Closure". */
 static zend_string *explain_refusal(ros_unit *u, zval *snap)
@@ -624,25 +620,13 @@ static zend_string *explain_refusal(ros_unit *u, zval *snap)
 	RESIDENT_G(error_sink) = &why;
 	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(props), key, v) {
 		if (!why) {
-			zend_string *name = zend_strpprintf(0, "%s::$%s", ZSTR_VAL(u->ce->name), ZSTR_VAL(key));
-			rv_path root = { .kind = RV_PATH_NAMED, .name = ZSTR_VAL(name) };
-			rv_plan plan;
-			if (rv_plan_value(&plan, v, &root, 0) == SUCCESS) {
-				rv_plan_release(&plan);
-			}
-			zend_string_release(name);
+			plan_named(v, zend_strpprintf(0, "%s::$%s", ZSTR_VAL(u->ce->name), ZSTR_VAL(key)));
 		}
 	} ZEND_HASH_FOREACH_END();
 	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(statics), method, vars) {
 		ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(vars), key, v) {
 			if (!why) {
-				zend_string *name = zend_strpprintf(0, "static $%s in %s::%s()", ZSTR_VAL(key), ZSTR_VAL(u->ce->name), ZSTR_VAL(method));
-				rv_path root = { .kind = RV_PATH_NAMED, .name = ZSTR_VAL(name) };
-				rv_plan plan;
-				if (rv_plan_value(&plan, v, &root, 0) == SUCCESS) {
-					rv_plan_release(&plan);
-				}
-				zend_string_release(name);
+				plan_named(v, zend_strpprintf(0, "static $%s in %s::%s()", ZSTR_VAL(key), ZSTR_VAL(u->ce->name), ZSTR_VAL(method)));
 			}
 		} ZEND_HASH_FOREACH_END();
 	} ZEND_HASH_FOREACH_END();
@@ -936,74 +920,23 @@ static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *sc
 
 /* --- module lifecycle -------------------------------------------------------------- */
 
-static char *listed_source;          /* the setting listed_names/prefixes were parsed from */
-
-static void parse_listed_classes(const char *list)
-{
-	listed_source = pestrdup(list ? list : "", 1);
-	zend_hash_init(&listed_names, 8, NULL, NULL, 1);
-	const char *p = list ? list : "";
-	while (*p) {
-		while (*p == ',' || *p == ' ' || *p == '\t' || *p == '\\') {
-			p++;
-		}
-		const char *start = p;
-		while (*p && *p != ',') {
-			p++;
-		}
-		const char *end = p;
-		while (end > start && (end[-1] == ' ' || end[-1] == '\t')) {
-			end--;
-		}
-		if (end == start) {
-			continue;
-		}
-		zend_string *lc = zend_string_init(start, end - start, 1);
-		zend_str_tolower(ZSTR_VAL(lc), ZSTR_LEN(lc));
-		if (ZSTR_LEN(lc) >= 2 && ZSTR_VAL(lc)[ZSTR_LEN(lc) - 1] == '*') {
-			listed_prefixes = perealloc(listed_prefixes, (listed_nprefixes + 1) * sizeof(zend_string *), 1);
-			listed_prefixes[listed_nprefixes++] = zend_string_init(ZSTR_VAL(lc), ZSTR_LEN(lc) - 1, 1);
-		} else {
-			zend_hash_add_empty_element(&listed_names, lc);
-		}
-		zend_string_release_ex(lc, 1);
-	}
-}
-
 void ros_module_start(zend_class_entry *attribute_ce, const char *listed, bool observe)
 {
 	zend_internal_attribute *attr = zend_internal_attribute_register(attribute_ce,
 		ZEND_ATTRIBUTE_TARGET_CLASS | ZEND_ATTRIBUTE_TARGET_PROPERTY | ZEND_ATTRIBUTE_TARGET_METHOD);
 	attr->validator = validate;
 	attribute_lcname = zend_string_init_interned("resident\\requestoverstatic", sizeof("resident\\requestoverstatic") - 1, 1);
-	parse_listed_classes(listed);
+	resident_class_list_parse(&listed_classes, listed);
 	if (observe) {
 		zend_observer_class_linked_register(class_linked);
 	}
 }
 
-static void free_listed_classes(void)
-{
-	zend_hash_destroy(&listed_names);
-	for (uint32_t i = 0; i < listed_nprefixes; i++) {
-		zend_string_release_ex(listed_prefixes[i], 1);
-	}
-	if (listed_prefixes) {
-		pefree(listed_prefixes, 1);
-	}
-	listed_prefixes = NULL;
-	listed_nprefixes = 0;
-	pefree(listed_source, 1);
-	listed_source = NULL;
-}
-
 void ros_listed_classes_update(const char *listed)
 {
-	if (listed_source && strcmp(listed_source, listed ? listed : "") == 0) {
+	if (!resident_class_list_update(&listed_classes, listed)) {
 		return;
 	}
-	free_listed_classes();
-	parse_listed_classes(listed);
 	/* Which preloaded classes have units depends on the list. */
 	pthread_mutex_lock(&preloaded_lock);
 	if (preloaded) {
@@ -1017,7 +950,7 @@ void ros_listed_classes_update(const char *listed)
 
 void ros_module_end(void)
 {
-	free_listed_classes();
+	resident_class_list_free(&listed_classes);
 	if (orig_compile_file && zend_compile_file == ros_compile_file) {
 		zend_compile_file = orig_compile_file;
 		zend_compile_string = orig_compile_string;

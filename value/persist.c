@@ -322,15 +322,6 @@ HashTable *rv_temp_strings(void)
 	return RESIDENT_G(temp_strings);
 }
 
-void rv_temp_strings_release(void)
-{
-	if (RESIDENT_G(temp_strings)) {
-		zend_hash_destroy(RESIDENT_G(temp_strings));
-		FREE_HASHTABLE(RESIDENT_G(temp_strings));
-		RESIDENT_G(temp_strings) = NULL;
-	}
-}
-
 zend_string *rv_temp_string(HashTable *temps, const char *s, size_t len)
 {
 	zval *known = zend_hash_str_find(temps, s, len);

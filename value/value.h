@@ -47,8 +47,6 @@ zend_result rv_plan_value(rv_plan *plan, zval *value, const rv_path *path, uint3
  * Runs no PHP code. */
 void rv_write(rv_plan *plan, void *area);
 void rv_plan_release(rv_plan *plan);
-/* Frees the strings that stores made for this request (at its end). */
-void rv_temp_strings_release(void);
 
 /* A digest of the value's content, objects' insides included, the same in
  * every process for equal content (value/digest.c). */
