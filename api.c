@@ -267,12 +267,15 @@ static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan
 			return false;
 		}
 		case RS_NO_MEMORY: {
-			rs_pool_stats ps;
+			rs_pool_stats ps = {0};
 			rs_pool_stats_get(st, c->pool, &ps);
-			if ((unsigned char)ZSTR_VAL(c->name)[0] < 0x20) {
-				/* Resident's own pools: (remember)'s compute locks, (statics). */
-				php_error_docref(NULL, E_WARNING, "No room for Resident's own entry \"%s\" in pool (%s) (%zu bytes): what is left is pinned or still read by requests in flight",
-					ZSTR_VAL(key), ZSTR_VAL(c->name) + 1, plan->size);
+			if ((unsigned char)ps.name[0] < 0x20) {
+				/* Resident's own pools: (remember)'s compute locks, (statics).
+				 * Their handles may carry no name: the store's is the one. */
+				char pool[RS_POOL_NAME_MAX + 3];
+				resident_pool_display_name(ps.name, pool, sizeof(pool));
+				php_error_docref(NULL, E_WARNING, "No room for Resident's own entry \"%s\" in pool %s (%zu bytes): what is left is pinned or still read by requests in flight",
+					ZSTR_VAL(key), pool, plan->size);
 			} else if (ps.pinned) {
 				php_error_docref(NULL, E_WARNING, "Pinned pool \"%s\" is full: no room for key \"%s\" (%zu bytes), and pinned entries are never evicted",
 					ZSTR_VAL(c->name), ZSTR_VAL(key), plan->size);

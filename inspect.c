@@ -6,16 +6,13 @@
 #include "php_resident.h"
 #include "inspect.h"
 
-/* Resident's own pools are named with a leading control character. */
 static void pool_name(rs_store *st, uint16_t id, char *out, size_t len)
 {
 	rs_pool_stats ps;
 	if (rs_pool_stats_get(st, id, &ps) != RS_OK) {
 		snprintf(out, len, "#%u", id);
-	} else if ((unsigned char)ps.name[0] < 0x20) {
-		snprintf(out, len, "(%s)", ps.name + 1);
 	} else {
-		snprintf(out, len, "%s", ps.name);
+		resident_pool_display_name(ps.name, out, len);
 	}
 }
 

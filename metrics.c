@@ -55,8 +55,7 @@ static uint32_t pool_rows(rs_store *st, pool_row *rows)
 			continue;
 		}
 		char name[RS_POOL_NAME_MAX + 3];
-		snprintf(name, sizeof(name), (unsigned char)ps.name[0] < 0x20 ? "(%s)" : "%s",
-			(unsigned char)ps.name[0] < 0x20 ? ps.name + 1 : ps.name);
+		resident_pool_display_name(ps.name, name, sizeof(name));
 		smart_str label = {0};
 		smart_str_appends(&label, "pool=\"");
 		label_value(&label, name);

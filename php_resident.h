@@ -77,6 +77,18 @@ static inline int64_t resident_now_ms(void) { return (int64_t)rs_now_ms(); }
 /* The hidden pool of RequestOverStatic snapshots (ros.c). */
 #define RESIDENT_ROS_POOL "\x01statics"
 
+/* A pool's name as metrics(), inspect() and warnings show it: Resident's own
+ * pools (named with a leading control character, which user names cannot
+ * hold) in parentheses, "(statics)". out: at least RS_POOL_NAME_MAX + 3. */
+static inline void resident_pool_display_name(const char *name, char *out, size_t len)
+{
+	if ((unsigned char)name[0] < 0x20) {
+		snprintf(out, len, "(%s)", name + 1);
+	} else {
+		snprintf(out, len, "%s", name);
+	}
+}
+
 /* Cache::dump()/restore(): false with err set on failure. */
 bool resident_dump(const char *file, rs_dump_stats *ds, char *err, size_t errlen);
 bool resident_restore(const char *file, rs_dump_stats *ds, char *err, size_t errlen);
