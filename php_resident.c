@@ -21,6 +21,7 @@
 #include "class_list.h"
 #include "api.h"
 #include "value/date.h"
+#include "value/class_profile.h"
 #include "ros.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(resident)
@@ -551,6 +552,7 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 {
 	ros_request_end();
 	rv_native_request_end();
+	rv_class_profiles_free();
 	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
 		if (RESIDENT_G(lookups)[i]) {
 			zend_hash_destroy(RESIDENT_G(lookups)[i]);

@@ -51,6 +51,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
 	HashTable *direct_cache;     /* class entry -> listed in resident.direct_classes, per request */
 	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */
+	HashTable *class_profiles;   /* class entry -> rv_class_profile (value/class_profile.c), per request */
 	HashTable *lookups[RS_MAX_POOLS]; /* key -> entry found this request (api.c), per pool */
 	uint64_t lookups_epoch;
 	uint64_t xlat_gen;

@@ -52,9 +52,8 @@ static bool keeps_internal_hooks(zend_class_entry *ce)
 		&& !ce->serialize;
 }
 
-uint32_t rv_native_kind(zend_object *obj, bool direct)
+uint32_t rv_native_kind(zend_class_entry *ce, bool direct)
 {
-	zend_class_entry *ce = obj->ce;
 	if (!direct && !keeps_internal_hooks(ce)) {
 		return RV_NATIVE_NONE;
 	}

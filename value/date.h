@@ -10,9 +10,9 @@
 #include "php.h"
 #include "internal.h"
 
-/* RV_NATIVE_* for this object, or RV_NATIVE_NONE. `direct`: the class is
+/* RV_NATIVE_* for objects of this class, or RV_NATIVE_NONE. `direct`: the class is
  * listed in resident.direct_classes (copy even if it overrides hooks). */
-uint32_t rv_native_kind(zend_object *obj, bool direct);
+uint32_t rv_native_kind(zend_class_entry *ce, bool direct);
 
 /* Plan (plan_size != NULL: adds the bytes, returns NULL) or write the
  * object's C state; returns where it was written. Strings it makes are

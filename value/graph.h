@@ -85,10 +85,15 @@ typedef struct rv_shape {
 	zend_string **names;         /* mangled property names, nprops of them */
 	int32_t *slots;              /* declared slot number, or -1 (dynamic) */
 	uint8_t *prop_flags;         /* RV_PROP_*, nprops of them */
+	/* The declared defaults (constants) when stored, nprops of them, or
+	 * NULL: a property that held its default is left out of the object's
+	 * record (UNDEF). If the layout still matches, instantiation already
+	 * set that default; if not, it comes from here, as the value was. */
+	zval *defaults;
 } rv_shape;
 
 /* A fingerprint of a class's declared instance properties (names, slots,
- * visibility, types), cached for the request. Never 0. */
+ * constant defaults), cached for the request. Never 0. */
 uint64_t rv_class_layout(zend_class_entry *ce);
 
 typedef struct rv_object_node {

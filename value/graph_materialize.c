@@ -21,6 +21,7 @@
 
 typedef struct resolved_shape {
 	zend_class_entry *ce;          /* NULL: the class is gone (incomplete class) */
+	bool same_layout;              /* as stored: left-out properties hold their defaults already */
 	bool plain;                    /* a user class ready to instantiate directly */
 	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */
 } resolved_shape;
@@ -130,10 +131,21 @@ uint64_t rv_class_layout(zend_class_entry *ce)
 	/* Which slot holds which (mangled) name: enough to place values; their
 	 * types are checked as they are written. */
 	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)ce->default_properties_count;
+	zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(ce);
 	for (int i = 0; i < ce->default_properties_count; i++) {
 		zend_property_info *info = ce->properties_info_table[i];
 		uint64_t x = info ? zend_string_hash_val(info->name) : 0;
 		h = (h ^ x ^ ((uint64_t)i << 32)) * 0x100000001b3ULL;
+		h ^= h >> 29;
+		/* The defaults a record may leave out (see rv_shape.defaults). */
+		zval *d = &defaults[i];
+		x = Z_TYPE_P(d);
+		if (Z_TYPE_P(d) == IS_LONG || Z_TYPE_P(d) == IS_DOUBLE) {
+			x ^= (uint64_t)Z_LVAL_P(d) << 8;
+		} else if (Z_TYPE_P(d) == IS_STRING) {
+			x ^= (uint64_t)zend_string_hash_val(Z_STR_P(d)) << 8;
+		}
+		h = (h ^ x) * 0x100000001b3ULL;
 		h ^= h >> 29;
 	}
 	if (h == 0) {
@@ -159,7 +171,8 @@ static resolved_shape *resolve(decoder *d, const rv_shape *shape)
 	resolved_shape *r = emalloc(sizeof(resolved_shape) + shape->nprops * sizeof(zend_property_info *));
 	r->info = (zend_property_info **)(r + 1);
 	r->ce = find_class(shape->class_name, shape->lc_class_name);
-	if (r->ce && shape->layout && shape->layout == rv_class_layout(r->ce)) {
+	r->same_layout = r->ce && shape->layout && shape->layout == rv_class_layout(r->ce);
+	if (r->same_layout) {
 		/* The class is laid out as when the value was stored. */
 		for (uint32_t i = 0; i < shape->nprops; i++) {
 			r->info[i] = shape->slots[i] >= 0 ? r->ce->properties_info_table[shape->slots[i]] : NULL;
@@ -233,6 +246,14 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 	for (uint32_t i = 0; i < shape->nprops; i++) {
 		zval v;
 		const zval *src = &o->props[i];
+		if (Z_TYPE_P(src) == IS_UNDEF) {
+			/* Left out as it held its default: instantiation set it, unless
+			 * the class changed since. */
+			if (r->same_layout) {
+				continue;
+			}
+			src = &shape->defaults[i];
+		}
 		if (Z_TYPE_P(src) != IS_PTR && d->borrow) {
 			ZVAL_COPY_VALUE(&v, src);
 		} else if (decode(d, &v, src) == FAILURE) {

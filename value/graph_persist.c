@@ -16,6 +16,7 @@
 #include "graph.h"
 #include "internal.h"
 #include "date.h"
+#include "class_profile.h"
 #include "zend_closures.h"
 #include "zend_interfaces.h"
 #include "zend_enum.h"
@@ -25,6 +26,8 @@
 #include "ext/spl/spl_heap.h"
 
 typedef enum { COLLECT, PLAN, WRITE } pass;
+
+#define FIRST_IDS 8
 
 typedef struct gctx {
 	pass pass;
@@ -37,11 +40,14 @@ typedef struct gctx {
 	rv_writer w;            /* WRITE */
 	HashTable visited;      /* COLLECT: objects/references seen */
 	HashTable states;       /* handle -> what a hook returned (COLLECT fills) */
-	HashTable ids;          /* PLAN/WRITE: handle or reference -> id */
+	HashTable ids;          /* PLAN/WRITE: object or reference -> id, past the first FIRST_IDS */
+	const void *first_ids[FIRST_IDS]; /* ... and those: the one with id i + 1 at i */
 	HashTable arrays;       /* PLAN: array -> IS_LONG npatch (-1: pure); WRITE: -> IS_PTR written */
 	HashTable shapes;       /* shape key -> IS_PTR written shape (WRITE) */
 	HashTable plain_shapes; /* class ^ mode -> the same, for objects with every slot set */
+	rv_class_profile *last_profile; /* runs of objects share a class */
 	HashTable *temps;       /* strings made here (rv_temp_strings(): alive until the request ends) */
+	uint64_t gen;           /* this pass (class profiles note the shape they copied in it) */
 	void **nodes;           /* WRITE: id -> node */
 	uint32_t nodes_cap;
 } gctx;
@@ -99,16 +105,32 @@ static zend_ulong identity_key(const void *p)
  * first visit (*first). The two passes visit in the same order. */
 static uint32_t id_of(gctx *c, const void *p, bool *first)
 {
-	zval *known = zend_hash_index_find(&c->ids, identity_key(p));
-	if (known) {
-		*first = false;
-		return (uint32_t)Z_LVAL_P(known);
+	/* The first few live in a short list: most values hold one object or
+	 * a handful, and a hash table costs more than scanning them. */
+	uint32_t listed = MIN(c->next_id, FIRST_IDS);
+	for (uint32_t i = 0; i < listed; i++) {
+		if (c->first_ids[i] == p) {
+			*first = false;
+			return i + 1;
+		}
 	}
-	zval id;
-	ZVAL_LONG(&id, ++c->next_id);
-	zend_hash_index_add_new(&c->ids, identity_key(p), &id);
+	if (c->next_id > FIRST_IDS) {
+		zval *known = zend_hash_index_find(&c->ids, identity_key(p));
+		if (known) {
+			*first = false;
+			return (uint32_t)Z_LVAL_P(known);
+		}
+	}
+	uint32_t id = ++c->next_id;
+	if (id <= FIRST_IDS) {
+		c->first_ids[id - 1] = p;
+	} else {
+		zval v;
+		ZVAL_LONG(&v, id);
+		zend_hash_index_add_new(&c->ids, identity_key(p), &v);
+	}
 	*first = true;
-	return c->next_id;
+	return id;
 }
 
 static void node_at(gctx *c, uint32_t id, void *node)
@@ -166,46 +188,6 @@ static zend_result check_class(gctx *c, zend_class_entry *ce, const rv_path *pat
 
 /* --- how an object is encoded --------------------------------------------------- */
 
-typedef enum { ENC_PROPS, ENC_SLEEP, ENC_UNSERIALIZE, ENC_SERIALIZED, ENC_ENUM, ENC_HEAP } encoding;
-
-static bool is_direct_class(zend_class_entry *ce)
-{
-	return resident_is_direct_class(ce);
-}
-
-static encoding encoding_of(zend_object *obj, uint32_t *native)
-{
-	zend_class_entry *ce = obj->ce;
-	*native = RV_NATIVE_NONE;
-	if (ce->ce_flags & ZEND_ACC_ENUM) {
-		return ENC_ENUM;
-	}
-	bool direct = is_direct_class(ce);
-	*native = rv_native_kind(obj, direct);
-	if (*native != RV_NATIVE_NONE || direct) {
-		return ENC_PROPS;
-	}
-	if (instanceof_function(ce, spl_ce_SplHeap) || instanceof_function(ce, spl_ce_SplPriorityQueue)) {
-		/* serialize() keeps no heap content; the items are kept here. */
-		return ENC_HEAP;
-	}
-	if (ce->__serialize) {
-		return ENC_UNSERIALIZE;
-	}
-	if (ce->serialize) {
-		return ENC_SERIALIZED;
-	}
-	if (zend_hash_str_exists(&ce->function_table, "__sleep", sizeof("__sleep") - 1)) {
-		return ENC_SLEEP;
-	}
-	return ENC_PROPS;
-}
-
-static bool has_wakeup(zend_class_entry *ce)
-{
-	return zend_hash_str_exists(&ce->function_table, "__wakeup", sizeof("__wakeup") - 1);
-}
-
 /* A heap's items in extraction order, taken from a clone:
  * ['flags' => extract flags (queues), 'items' => [item | [data, priority]]]. */
 static zend_result heap_items(zend_object *obj, zval *state)
@@ -254,13 +236,13 @@ static zend_result heap_items(zend_object *obj, zval *state)
 }
 
 /* COLLECT: runs the object's hook and keeps what it returned. */
-static zend_result collect_hook(gctx *c, zend_object *obj, encoding enc, const rv_path *path)
+static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, const rv_path *path)
 {
 	zval state, zobj;
 	ZVAL_UNDEF(&state);
 	ZVAL_OBJ(&zobj, obj);
 	switch (enc) {
-		case ENC_UNSERIALIZE:
+		case RV_ENC_UNSERIALIZE:
 			zend_call_known_instance_method_with_0_params(obj->ce->__serialize, obj, &state);
 			if (EG(exception)) {
 				zval_ptr_dtor(&state);
@@ -272,7 +254,7 @@ static zend_result collect_hook(gctx *c, zend_object *obj, encoding enc, const r
 				return FAILURE;
 			}
 			break;
-		case ENC_SLEEP: {
+		case RV_ENC_SLEEP: {
 			zval retval;
 			zend_call_method_with_0_params(obj, obj->ce, NULL, "__sleep", &retval);
 			if (EG(exception)) {
@@ -288,7 +270,7 @@ static zend_result collect_hook(gctx *c, zend_object *obj, encoding enc, const r
 			ZVAL_COPY_VALUE(&state, &retval);
 			break;
 		}
-		case ENC_SERIALIZED: {
+		case RV_ENC_SERIALIZED: {
 			php_serialize_data_t var_hash;
 			smart_str buf = {0};
 			PHP_VAR_SERIALIZE_INIT(var_hash);
@@ -301,7 +283,7 @@ static zend_result collect_hook(gctx *c, zend_object *obj, encoding enc, const r
 			ZVAL_STR(&state, smart_str_extract(&buf));
 			break;
 		}
-		case ENC_HEAP:
+		case RV_ENC_HEAP:
 			if (heap_items(obj, &state) == FAILURE) {
 				zval_ptr_dtor(&state);
 				return FAILURE;
@@ -346,23 +328,28 @@ static void props_init(prop_list *l)
 	l->slots = l->slots_inline;
 }
 
-static void props_add(prop_list *l, zend_string *name, zval *value, int32_t slot)
+static zend_never_inline void props_grow(prop_list *l)
 {
-	if (l->n == l->cap) {
-		uint32_t cap = l->cap * 2;
-		if (l->names == l->names_inline) {
-			l->names = emalloc(cap * sizeof(*l->names));
-			l->values = emalloc(cap * sizeof(*l->values));
-			l->slots = emalloc(cap * sizeof(*l->slots));
-			memcpy(l->names, l->names_inline, sizeof(l->names_inline));
-			memcpy(l->values, l->values_inline, sizeof(l->values_inline));
-			memcpy(l->slots, l->slots_inline, sizeof(l->slots_inline));
-		} else {
-			l->names = erealloc(l->names, cap * sizeof(*l->names));
-			l->values = erealloc(l->values, cap * sizeof(*l->values));
-			l->slots = erealloc(l->slots, cap * sizeof(*l->slots));
-		}
-		l->cap = cap;
+	uint32_t cap = l->cap * 2;
+	if (l->names == l->names_inline) {
+		l->names = emalloc(cap * sizeof(*l->names));
+		l->values = emalloc(cap * sizeof(*l->values));
+		l->slots = emalloc(cap * sizeof(*l->slots));
+		memcpy(l->names, l->names_inline, sizeof(l->names_inline));
+		memcpy(l->values, l->values_inline, sizeof(l->values_inline));
+		memcpy(l->slots, l->slots_inline, sizeof(l->slots_inline));
+	} else {
+		l->names = erealloc(l->names, cap * sizeof(*l->names));
+		l->values = erealloc(l->values, cap * sizeof(*l->values));
+		l->slots = erealloc(l->slots, cap * sizeof(*l->slots));
+	}
+	l->cap = cap;
+}
+
+static zend_always_inline void props_add(prop_list *l, zend_string *name, zval *value, int32_t slot)
+{
+	if (UNEXPECTED(l->n == l->cap)) {
+		props_grow(l);
 	}
 	l->names[l->n] = name;
 	l->values[l->n] = value;
@@ -422,13 +409,13 @@ static void raw_props(zend_object *obj, prop_list *l)
 	}
 }
 
-static zend_result props_of(gctx *c, zend_object *obj, encoding enc, bool raw, prop_list *l)
+static zend_result props_of(gctx *c, zend_object *obj, rv_encoding enc, bool raw, prop_list *l)
 {
 	props_init(l);
 	zend_class_entry *ce = obj->ce;
 	zval zobj;
 	ZVAL_OBJ(&zobj, obj);
-	if (enc == ENC_SLEEP) {
+	if (enc == RV_ENC_SLEEP) {
 		zval *names = zend_hash_index_find(&c->states, obj->handle);
 		if (!names) {
 			return changed();
@@ -484,27 +471,22 @@ static zend_result props_of(gctx *c, zend_object *obj, encoding enc, bool raw, p
 	return SUCCESS;
 }
 
-/* Carbon keeps its translator object in localTranslator; its own
- * __serialize() keeps only the locale name (dumpLocale) and __unserialize()
- * asks for that locale again. A direct copy does the same. */
-static bool is_carbon_translator(zend_object *obj, zend_string *name, zval *value)
+/* Carbon's translator object: a direct copy keeps its locale name instead,
+ * as Carbon's own __serialize() does. */
+static zend_always_inline bool is_translator(const rv_class_profile *p, const prop_list *l, uint32_t i, zval *value)
 {
-	static const char prop[] = "\0*\0localTranslator";
-	if (Z_TYPE_P(value) != IS_OBJECT || !zend_string_equals_cstr(name, prop, sizeof(prop) - 1)) {
-		return false;
-	}
-	zend_class_entry *carbon = zend_hash_str_find_ptr(EG(class_table), "carbon\\carboninterface", sizeof("carbon\\carboninterface") - 1);
-	return carbon && instanceof_function(obj->ce, carbon);
+	ZVAL_DEREF(value);
+	return p->translator_slot >= 0 && l->slotted && l->slots[i] == p->translator_slot && Z_TYPE_P(value) == IS_OBJECT;
 }
 
 /* COLLECT, direct classes: what stands in for a property (Carbon's
  * translator -> its locale), kept in states. */
-static zend_result collect_direct(gctx *c, zend_object *obj, prop_list *l)
+static zend_result collect_direct(gctx *c, zend_object *obj, const rv_class_profile *p, prop_list *l)
 {
 	for (uint32_t i = 0; i < l->n; i++) {
-		zval *v = l->values[i];
-		ZVAL_DEREF(v);
-		if (is_carbon_translator(obj, l->names[i], v)) {
+		if (is_translator(p, l, i, l->values[i])) {
+			zval *v = l->values[i];
+			ZVAL_DEREF(v);
 			zval locale;
 			zend_call_method_with_0_params(Z_OBJ_P(v), Z_OBJCE_P(v), NULL, "getlocale", &locale);
 			if (EG(exception)) {
@@ -514,6 +496,33 @@ static zend_result collect_direct(gctx *c, zend_object *obj, prop_list *l)
 		}
 	}
 	return SUCCESS;
+}
+
+/* The declared property holds the constant its class gives it by default
+ * (null, a bool, a number or a string). Such a property is left out of
+ * the object's record: a fetch gets it from instantiation, or from the
+ * shape's copy of the defaults if the class changed since. */
+static zend_always_inline bool holds_default(zend_class_entry *ce, int32_t slot, const zval *v)
+{
+	const zval *d = &CE_DEFAULT_PROPERTIES_TABLE(ce)[slot];
+	if (Z_TYPE_P(v) != Z_TYPE_P(d)) {
+		return false;
+	}
+	switch (Z_TYPE_P(v)) {
+		case IS_NULL:
+		case IS_FALSE:
+		case IS_TRUE:
+			return true;
+		case IS_LONG:
+			return Z_LVAL_P(v) == Z_LVAL_P(d);
+		case IS_DOUBLE:
+			/* Bit for bit: -0.0 and NaN payloads come back as stored. */
+			return memcmp(&Z_DVAL_P(v), &Z_DVAL_P(d), sizeof(double)) == 0;
+		case IS_STRING:
+			return zend_string_equals(Z_STR_P(v), Z_STR_P(d));
+		default:
+			return false;
+	}
 }
 
 /* --- shapes ------------------------------------------------------------------------- */
@@ -534,8 +543,22 @@ static zend_string *shape_key(zend_object *obj, uint32_t mode, const prop_list *
 	return smart_str_extract(&key);
 }
 
-static rv_shape *shape_of(gctx *c, zend_object *obj, uint32_t mode, const prop_list *l)
+static rv_shape *shape_of(gctx *c, zend_object *obj, rv_class_profile *p, const prop_list *l)
 {
+	uint32_t mode = p->mode;
+	if (l->plain && p->image) {
+		/* The class's own shape, laid out once for the request. */
+		if (p->walk_gen != c->gen) {
+			p->walk_gen = c->gen;
+			if (c->pass == PLAN) {
+				c->size += p->image_size;
+				p->walk_shape = NULL;
+			} else {
+				p->walk_shape = rv_class_shape_copy(p, &c->w);
+			}
+		}
+		return p->walk_shape;
+	}
 	zend_string *key = NULL;
 	zval *known;
 	zend_ulong ikey = (zend_ulong)(uintptr_t)obj->ce ^ mode;
@@ -575,6 +598,7 @@ static rv_shape *shape_of(gctx *c, zend_object *obj, uint32_t mode, const prop_l
 		shape->names = names;
 		shape->slots = slots;
 		shape->prop_flags = flags;
+		shape->defaults = NULL;
 	}
 	zval ptr;
 	ZVAL_PTR(&ptr, shape);
@@ -591,21 +615,15 @@ static rv_shape *shape_of(gctx *c, zend_object *obj, uint32_t mode, const prop_l
 
 /* The object needs COLLECT to run PHP code (a hook, Carbon's getLocale())
  * before it can be planned. */
-static bool needs_collect(zend_object *obj, encoding enc, bool direct)
+static bool needs_collect(zend_object *obj, const rv_class_profile *p)
 {
-	if (enc == ENC_UNSERIALIZE || enc == ENC_SLEEP || enc == ENC_SERIALIZED || enc == ENC_HEAP) {
+	if (p->enc == RV_ENC_UNSERIALIZE || p->enc == RV_ENC_SLEEP || p->enc == RV_ENC_SERIALIZED || p->enc == RV_ENC_HEAP) {
 		return true;
 	}
-	if (direct) {
-		zend_class_entry *ce = obj->ce;
-		for (int i = 0; i < ce->default_properties_count; i++) {
-			zend_property_info *info = ce->properties_info_table[i];
-			zval *v = OBJ_PROP_NUM(obj, i);
-			ZVAL_DEREF(v);
-			if (info && is_carbon_translator(obj, info->name, v)) {
-				return true;
-			}
-		}
+	if (p->translator_slot >= 0) {
+		zval *v = OBJ_PROP_NUM(obj, p->translator_slot);
+		ZVAL_DEREF(v);
+		return Z_TYPE_P(v) == IS_OBJECT;
 	}
 	return false;
 }
@@ -628,9 +646,11 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	if (check_class(c, obj->ce, path) == FAILURE) {
 		return -1;
 	}
-	uint32_t native;
-	encoding enc = encoding_of(obj, &native);
-	bool direct = is_direct_class(obj->ce);
+	rv_class_profile *p = c->last_profile && c->last_profile->ce == obj->ce ? c->last_profile : rv_class_profile_of(obj->ce);
+	c->last_profile = p;
+	rv_encoding enc = p->enc;
+	uint32_t native = p->native;
+	bool direct = p->direct;
 	uint32_t id = 0;
 
 	if (c->pass == COLLECT) {
@@ -647,12 +667,12 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			set_ptr(dst, c->pass == WRITE ? c->nodes[id] : NULL);
 			return 1;
 		}
-		if (c->pass == PLAN && !c->collected && needs_collect(obj, enc, direct)) {
+		if (c->pass == PLAN && !c->collected && needs_collect(obj, p)) {
 			/* A hook must run first: start over with COLLECT. */
 			c->need_collect = true;
 			return -1;
 		}
-		if (enc == ENC_ENUM) {
+		if (enc == RV_ENC_ENUM) {
 			rv_enum_node *e = take(c, sizeof(rv_enum_node));
 			zend_string *lcn = string_of(c, lower_name(c, obj->ce->name));
 			zend_string *cn = string_of(c, obj->ce->name);
@@ -668,7 +688,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			set_ptr(dst, e);
 			return 1;
 		}
-		if (enc == ENC_SERIALIZED) {
+		if (enc == RV_ENC_SERIALIZED) {
 			zval *blob = zend_hash_index_find(&c->states, obj->handle);
 			if (!blob) {
 				changed();
@@ -686,7 +706,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			return 1;
 		}
 	}
-	if (enc == ENC_ENUM || enc == ENC_SERIALIZED) {
+	if (enc == RV_ENC_ENUM || enc == RV_ENC_SERIALIZED) {
 		return 1;
 	}
 
@@ -695,7 +715,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		return -1;
 	}
 	int rc = 1;
-	if (enc == ENC_UNSERIALIZE || enc == ENC_HEAP) {
+	if (enc == RV_ENC_UNSERIALIZE || enc == RV_ENC_HEAP) {
 		zval *data = zend_hash_index_find(&c->states, obj->handle);
 		if (!data) {
 			changed();
@@ -707,7 +727,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			prop_list none;
 			props_init(&none);
 			none.plain = true;
-			rv_shape *shape = shape_of(c, obj, enc == ENC_HEAP ? RV_OBJ_HEAP : RV_OBJ_UNSERIALIZE, &none);
+			rv_shape *shape = shape_of(c, obj, p, &none);
 			if (o) {
 				init_object_node(c, o, id, shape, RV_NATIVE_NONE, NULL);
 			}
@@ -725,15 +745,14 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	if (props_of(c, obj, enc, native != RV_NATIVE_NONE || direct, &l) == FAILURE) {
 		return -1;
 	}
-	uint32_t mode = !direct && native == RV_NATIVE_NONE && has_wakeup(obj->ce) ? RV_OBJ_WAKEUP : RV_OBJ_PROPS;
-	if (direct && c->pass == COLLECT && collect_direct(c, obj, &l) == FAILURE) {
+	if (direct && c->pass == COLLECT && collect_direct(c, obj, p, &l) == FAILURE) {
 		props_free(&l);
 		return -1;
 	}
 	rv_object_node *o = NULL;
 	if (c->pass != COLLECT) {
 		o = take(c, sizeof(rv_object_node) + sizeof(zval) * l.n);
-		rv_shape *shape = shape_of(c, obj, mode, &l);
+		rv_shape *shape = shape_of(c, obj, p, &l);
 		const void *state = native ? rv_native_persist(native, obj, c->pass == PLAN ? &c->size : NULL, &c->w, c->temps) : NULL;
 		if (o) {
 			init_object_node(c, o, id, shape, native, state);
@@ -754,12 +773,18 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		set_ptr(dst, o);
 	}
 	for (uint32_t i = 0; i < l.n && rc > 0; i++) {
-		rv_path here = { .up = path, .kind = RV_PATH_PROP, .key = l.names[i] };
 		zval *v = l.values[i];
+		if (l.plain && p->image && holds_default(obj->ce, l.slots[i], v)) {
+			/* The fetched object gets its class's default anyway. */
+			if (o) {
+				ZVAL_UNDEF(&o->props[i]);
+				Z_EXTRA(o->props[i]) = 0;
+			}
+			continue;
+		}
+		rv_path here = { .up = path, .kind = RV_PATH_PROP, .key = l.names[i] };
 		if (direct) {
-			zval *deref = v;
-			ZVAL_DEREF(deref);
-			if (is_carbon_translator(obj, l.names[i], deref)) {
+			if (is_translator(p, &l, i, v)) {
 				if (c->pass == COLLECT) {
 					continue;    /* stands in as its locale name */
 				}
@@ -1072,7 +1097,7 @@ static void gctx_reset_pass(gctx *c, pass p)
 	zend_hash_clean(&c->ids);
 	zend_hash_clean(&c->shapes);
 	zend_hash_clean(&c->plain_shapes);
-	RESIDENT_G(xlat_gen)++;
+	c->gen = ++RESIDENT_G(xlat_gen);
 }
 
 rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t arg_num, size_t *size)
@@ -1084,7 +1109,7 @@ rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t ar
 	 * object turns out to need it. */
 	c->pass = PLAN;
 	c->size = sizeof(rv_graph_header);
-	RESIDENT_G(xlat_gen)++;
+	c->gen = ++RESIDENT_G(xlat_gen);
 	int rc = walk(c, NULL, value, path);
 	if (rc < 0 && c->need_collect && !EG(exception)) {
 		gctx_reset_pass(c, COLLECT);

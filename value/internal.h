@@ -23,6 +23,12 @@ void *rv_bump(rv_writer *w, size_t size);
 size_t rv_string_plan(zend_string *s);
 zend_string *rv_write_string(rv_writer *w, zend_string *s);
 
+/* The same copy without the dedup cache (for layouts prepared ahead of a
+ * value, see class_profile.c), and the bytes it takes. The source's hash
+ * must be computed. */
+zend_string *rv_copy_string(rv_writer *w, const zend_string *s);
+size_t rv_string_size(const zend_string *s);
+
 /* A string made while encoding (a lowercase class name, a C string of
  * ext/date), kept alive in `temps` until the value is written: the dedup
  * cache compares by pointer first, so a freed string whose memory comes

@@ -339,6 +339,23 @@ size_t rv_string_plan(zend_string *s)
 	return xlat_lookup(str_slot(s), s, same_string) ? 0 : string_size(s);
 }
 
+zend_string *rv_copy_string(rv_writer *w, const zend_string *src)
+{
+	size_t len = ZSTR_LEN(src);
+	zend_string *dst = rv_bump(w, string_size(src));
+	GC_SET_REFCOUNT(dst, 2);
+	GC_TYPE_INFO(dst) = GC_STRING | ((IS_STR_INTERNED | (GC_FLAGS(src) & IS_STR_VALID_UTF8)) << GC_FLAGS_SHIFT);
+	ZSTR_H(dst) = ZSTR_H(src);
+	ZSTR_LEN(dst) = len;
+	memcpy(ZSTR_VAL(dst), ZSTR_VAL(src), len + 1);
+	return dst;
+}
+
+size_t rv_string_size(const zend_string *s)
+{
+	return string_size(s);
+}
+
 zend_string *rv_write_string(rv_writer *w, zend_string *src)
 {
 	resident_xlat_slot *slot = str_slot(src);
@@ -346,14 +363,8 @@ zend_string *rv_write_string(rv_writer *w, zend_string *src)
 	if (dst) {
 		return dst;
 	}
-	size_t len = ZSTR_LEN(src);
-	dst = rv_bump(w, string_size(src));
+	dst = rv_copy_string(w, src);
 	slot->dst = dst;
-	GC_SET_REFCOUNT(dst, 2);
-	GC_TYPE_INFO(dst) = GC_STRING | ((IS_STR_INTERNED | (GC_FLAGS(src) & IS_STR_VALID_UTF8)) << GC_FLAGS_SHIFT);
-	ZSTR_H(dst) = ZSTR_H(src);
-	ZSTR_LEN(dst) = len;
-	memcpy(ZSTR_VAL(dst), ZSTR_VAL(src), len + 1);
 	return dst;
 }
 

@@ -1,0 +1,191 @@
+/*
+ * Per-class facts for storing objects (see class_profile.h).
+ */
+#include "php.h"
+#include "php_resident.h"
+#include "class_profile.h"
+#include "date.h"
+#include "ext/spl/spl_heap.h"
+
+#define ALIGNED(n) ZEND_MM_ALIGNED_SIZE(n)
+
+static rv_encoding encoding_of(zend_class_entry *ce, bool direct, uint32_t native)
+{
+	if (ce->ce_flags & ZEND_ACC_ENUM) {
+		return RV_ENC_ENUM;
+	}
+	if (native != RV_NATIVE_NONE || direct) {
+		return RV_ENC_PROPS;
+	}
+	if (instanceof_function(ce, spl_ce_SplHeap) || instanceof_function(ce, spl_ce_SplPriorityQueue)) {
+		/* serialize() keeps no heap content; the items are kept here. */
+		return RV_ENC_HEAP;
+	}
+	if (ce->__serialize) {
+		return RV_ENC_UNSERIALIZE;
+	}
+	if (ce->serialize) {
+		return RV_ENC_SERIALIZED;
+	}
+	if (zend_hash_str_exists(&ce->function_table, "__sleep", sizeof("__sleep") - 1)) {
+		return RV_ENC_SLEEP;
+	}
+	return RV_ENC_PROPS;
+}
+
+static uint32_t mode_of(zend_class_entry *ce, rv_encoding enc, bool direct, uint32_t native)
+{
+	switch (enc) {
+		case RV_ENC_UNSERIALIZE:
+			return RV_OBJ_UNSERIALIZE;
+		case RV_ENC_HEAP:
+			return RV_OBJ_HEAP;
+		default:
+			return !direct && native == RV_NATIVE_NONE
+				&& zend_hash_str_exists(&ce->function_table, "__wakeup", sizeof("__wakeup") - 1)
+				? RV_OBJ_WAKEUP : RV_OBJ_PROPS;
+	}
+}
+
+/* Carbon keeps its translator object in localTranslator; its own
+ * __serialize() keeps only the locale name, and so does a direct copy. */
+static int32_t translator_slot(zend_class_entry *ce)
+{
+	zend_class_entry *carbon = zend_hash_str_find_ptr(EG(class_table), "carbon\\carboninterface", sizeof("carbon\\carboninterface") - 1);
+	if (!carbon || !instanceof_function(ce, carbon)) {
+		return -1;
+	}
+	zend_property_info *info = zend_hash_str_find_ptr(&ce->properties_info, "localTranslator", sizeof("localTranslator") - 1);
+	if (!info || (info->flags & ZEND_ACC_STATIC) || info->offset == 0) {
+		return -1;
+	}
+	return (int32_t)OBJ_PROP_TO_NUM(info->offset);
+}
+
+/* The shape of an object of the class with every declared property set
+ * (no properties at all for the hook modes), as the graph writer would lay
+ * it out, with pointers into the image itself. */
+static void build_image(rv_class_profile *p)
+{
+	zend_class_entry *ce = p->ce;
+	uint32_t n = 0;
+	if (p->enc == RV_ENC_PROPS) {
+		n = (uint32_t)ce->default_properties_count;
+		for (uint32_t i = 0; i < n; i++) {
+			if (!ce->properties_info_table[i]) {
+				return;
+			}
+		}
+	} else if (p->enc != RV_ENC_UNSERIALIZE && p->enc != RV_ENC_HEAP) {
+		return;
+	}
+	zend_string *lc = zend_string_tolower(ce->name);
+	zend_string_hash_val(lc);
+	zend_string_hash_val(ce->name);
+	uint32_t slots = n ? n : 1;
+	zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(ce);
+	size_t size = ALIGNED(sizeof(rv_shape)) + ALIGNED(sizeof(zend_string *) * slots) + ALIGNED(sizeof(int32_t) * slots)
+		+ ALIGNED(slots) + sizeof(zval) * slots + rv_string_size(ce->name) + rv_string_size(lc);
+	for (uint32_t i = 0; i < n; i++) {
+		size += rv_string_size(ce->properties_info_table[i]->name);
+		if (Z_TYPE(defaults[i]) == IS_STRING) {
+			zend_string_hash_val(Z_STR(defaults[i]));
+			size += rv_string_size(Z_STR(defaults[i]));
+		}
+	}
+	p->image = emalloc(size);
+	p->image_size = (uint32_t)size;
+	memset(p->image, 0, size);
+	rv_writer w = { p->image, p->image + size };
+	rv_shape *shape = rv_bump(&w, ALIGNED(sizeof(rv_shape)));
+	shape->names = rv_bump(&w, ALIGNED(sizeof(zend_string *) * slots));
+	shape->slots = rv_bump(&w, ALIGNED(sizeof(int32_t) * slots));
+	shape->prop_flags = rv_bump(&w, ALIGNED(slots));
+	shape->defaults = rv_bump(&w, sizeof(zval) * slots);
+	shape->class_name = rv_copy_string(&w, ce->name);
+	shape->lc_class_name = rv_copy_string(&w, lc);
+	shape->nprops = n;
+	shape->mode = p->mode;
+	/* Slots are known only for objects read straight from their slots. */
+	shape->layout = n ? rv_class_layout(ce) : 0;
+	for (uint32_t i = 0; i < n; i++) {
+		shape->names[i] = rv_copy_string(&w, ce->properties_info_table[i]->name);
+		shape->slots[i] = (int32_t)i;
+		/* Only constants can be left out (holds_default(), graph_persist.c). */
+		zval *d = &defaults[i], *kept = &shape->defaults[i];
+		if (Z_TYPE_P(d) == IS_STRING) {
+			ZVAL_INTERNED_STR(kept, rv_copy_string(&w, Z_STR_P(d)));
+		} else if (Z_TYPE_P(d) <= IS_DOUBLE) {
+			ZVAL_COPY_VALUE(kept, d);
+		} else {
+			ZVAL_UNDEF(kept);
+		}
+		Z_EXTRA_P(kept) = 0;
+	}
+	ZEND_ASSERT(w.cur == w.end);
+	zend_string_release(lc);
+}
+
+static void profile_dtor(zval *zv)
+{
+	rv_class_profile *p = Z_PTR_P(zv);
+	if (p->image) {
+		efree(p->image);
+	}
+	efree(p);
+}
+
+rv_class_profile *rv_class_profile_of(zend_class_entry *ce)
+{
+	HashTable *cache = RESIDENT_G(class_profiles);
+	if (!cache) {
+		ALLOC_HASHTABLE(cache);
+		zend_hash_init(cache, 16, NULL, profile_dtor, 0);
+		RESIDENT_G(class_profiles) = cache;
+	}
+	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
+	if (known) {
+		return Z_PTR_P(known);
+	}
+	rv_class_profile *p = ecalloc(1, sizeof(*p));
+	p->ce = ce;
+	p->direct = resident_is_direct_class(ce);
+	p->native = (ce->ce_flags & ZEND_ACC_ENUM) ? RV_NATIVE_NONE : rv_native_kind(ce, p->direct);
+	p->enc = encoding_of(ce, p->direct, p->native);
+	p->mode = mode_of(ce, p->enc, p->direct, p->native);
+	p->translator_slot = p->direct ? translator_slot(ce) : -1;
+	build_image(p);
+	zend_hash_index_add_new_ptr(cache, (zend_ulong)(uintptr_t)ce, p);
+	return p;
+}
+
+rv_shape *rv_class_shape_copy(const rv_class_profile *p, rv_writer *w)
+{
+	rv_shape *shape = rv_bump(w, p->image_size);
+	memcpy(shape, p->image, p->image_size);
+	uintptr_t to = (uintptr_t)shape, from = (uintptr_t)p->image;
+#define MOVED(ptr) ((void *)((uintptr_t)(ptr) - from + to))
+	shape->class_name = MOVED(shape->class_name);
+	shape->lc_class_name = MOVED(shape->lc_class_name);
+	shape->names = MOVED(shape->names);
+	shape->slots = MOVED(shape->slots);
+	shape->prop_flags = MOVED(shape->prop_flags);
+	shape->defaults = MOVED(shape->defaults);
+	for (uint32_t i = 0; i < shape->nprops; i++) {
+		shape->names[i] = MOVED(shape->names[i]);
+		if (Z_TYPE(shape->defaults[i]) == IS_STRING) {
+			Z_STR(shape->defaults[i]) = MOVED(Z_STR(shape->defaults[i]));
+		}
+	}
+#undef MOVED
+	return shape;
+}
+
+void rv_class_profiles_free(void)
+{
+	if (RESIDENT_G(class_profiles)) {
+		zend_hash_destroy(RESIDENT_G(class_profiles));
+		FREE_HASHTABLE(RESIDENT_G(class_profiles));
+		RESIDENT_G(class_profiles) = NULL;
+	}
+}
