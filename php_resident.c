@@ -560,6 +560,7 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 			RESIDENT_G(lookups)[i] = NULL;
 		}
 	}
+	memset(RESIDENT_G(recent_temps), 0, sizeof(RESIDENT_G(recent_temps)));
 	HashTable **caches[] = { &RESIDENT_G(direct_cache), &RESIDENT_G(layouts), &RESIDENT_G(temp_strings) };
 	for (size_t i = 0; i < sizeof(caches) / sizeof(caches[0]); i++) {
 		if (*caches[i]) {

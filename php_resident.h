@@ -11,6 +11,7 @@ extern zend_module_entry resident_module_entry;
 
 /* Deduplication cache used while persisting one value (see value/persist.c). */
 #define RESIDENT_XLAT_SIZE 2048
+#define RESIDENT_RECENT_TEMPS 4
 typedef struct resident_xlat_slot {
 	const void *src;
 	void *dst;
@@ -48,6 +49,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *ros_known;        /* immutable class entry -> has units (persistent, per process/thread) */
 	struct remember_frame *remember_frames; /* remember() computes running in this request, innermost first */
 	HashTable *temp_strings;     /* strings made while storing (rv_temp_string), per request */
+	zend_string *recent_temps[RESIDENT_RECENT_TEMPS]; /* the last of them asked for */
 	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
 	HashTable *direct_cache;     /* class entry -> listed in resident.direct_classes, per request */
 	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */

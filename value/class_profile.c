@@ -62,6 +62,113 @@ static int32_t translator_slot(zend_class_entry *ce)
 	return (int32_t)OBJ_PROP_TO_NUM(info->offset);
 }
 
+/* A constant array default (scalars, strings, arrays of them) laid out in
+ * the image, or with w NULL sized into *size. false: it holds something
+ * else (an enum case), and such a default is never left out. */
+static bool const_array(rv_writer *w, size_t *size, zend_array *a, zend_array **out)
+{
+	if (zend_hash_num_elements(a) == 0) {
+		*out = rv_write_empty_array(w, size, a->nNextFreeElement);
+		return true;
+	}
+	zend_array *dst = rv_array_begin(w, size, a);
+	uint32_t pos = 0;
+	for (uint32_t i = 0; i < a->nNumUsed; i++) {
+		zval *v = HT_IS_PACKED(a) ? &a->arPacked[i] : &a->arData[i].val;
+		zval *el = NULL;
+		if (Z_TYPE_P(v) == IS_UNDEF) {
+			if (!HT_IS_PACKED(a)) {
+				continue;
+			}
+			if (dst) {
+				el = &dst->arPacked[i];
+				el->value.lval = 0;
+				Z_TYPE_INFO_P(el) = IS_UNDEF;
+				Z_EXTRA_P(el) = 0;
+			}
+			continue;
+		}
+		Bucket *b = NULL;
+		if (dst) {
+			if (HT_IS_PACKED(a)) {
+				el = &dst->arPacked[i];
+			} else {
+				b = dst->arData + pos;
+				el = &b->val;
+			}
+		}
+		if (!HT_IS_PACKED(a) && a->arData[i].key) {
+			zend_string *key = a->arData[i].key;
+			zend_string_hash_val(key);
+			if (w) {
+				b->key = rv_copy_string(w, key);
+				b->h = ZSTR_H(key);
+			} else {
+				*size += rv_string_size(key);
+			}
+		} else if (b) {
+			b->key = NULL;
+			b->h = a->arData[i].h;
+		}
+		if (Z_TYPE_P(v) == IS_STRING) {
+			zend_string_hash_val(Z_STR_P(v));
+			if (w) {
+				ZVAL_INTERNED_STR(el, rv_copy_string(w, Z_STR_P(v)));
+			} else {
+				*size += rv_string_size(Z_STR_P(v));
+			}
+		} else if (Z_TYPE_P(v) == IS_ARRAY) {
+			zend_array *inner;
+			if (!const_array(w, size, Z_ARR_P(v), &inner)) {
+				return false;
+			}
+			if (el) {
+				ZVAL_ARR(el, inner);
+				Z_TYPE_INFO_P(el) = IS_ARRAY;
+			}
+		} else if (Z_TYPE_P(v) <= IS_DOUBLE) {
+			if (el) {
+				el->value.lval = Z_TYPE_P(v) >= IS_LONG ? v->value.lval : 0;
+				Z_TYPE_INFO_P(el) = Z_TYPE_P(v);
+			}
+		} else {
+			return false;
+		}
+		if (el) {
+			Z_EXTRA_P(el) = 0;
+		}
+		if (b) {
+			rv_array_link(dst, pos);
+		}
+		pos++;
+	}
+	*out = dst;
+	return true;
+}
+
+/* Moves the pointers of an array const_array() laid out. */
+static void move_array(zend_array *a, uintptr_t from, uintptr_t to)
+{
+#define MOVED(ptr) ((void *)((uintptr_t)(ptr) - from + to))
+	a->arData = MOVED(a->arData);
+	if (zend_hash_num_elements(a) == 0) {
+		return;
+	}
+	for (uint32_t i = 0; i < a->nNumUsed; i++) {
+		zval *v = HT_IS_PACKED(a) ? &a->arPacked[i] : &a->arData[i].val;
+		if (!HT_IS_PACKED(a) && a->arData[i].key) {
+			a->arData[i].key = MOVED(a->arData[i].key);
+		}
+		if (Z_TYPE_P(v) == IS_STRING) {
+			Z_STR_P(v) = MOVED(Z_STR_P(v));
+		} else if (Z_TYPE_P(v) == IS_ARRAY) {
+			Z_ARR_P(v) = MOVED(Z_ARR_P(v));
+			move_array(Z_ARR_P(v), from, to);
+		}
+	}
+#undef MOVED
+}
+
 /* The shape of an object of the class with every declared property set
  * (no properties at all for the hook modes), as the graph writer would lay
  * it out, with pointers into the image itself. */
@@ -91,6 +198,12 @@ static void build_image(rv_class_profile *p)
 		if (Z_TYPE(defaults[i]) == IS_STRING) {
 			zend_string_hash_val(Z_STR(defaults[i]));
 			size += rv_string_size(Z_STR(defaults[i]));
+		} else if (Z_TYPE(defaults[i]) == IS_ARRAY) {
+			size_t array_size = 0;
+			zend_array *unused;
+			if (const_array(NULL, &array_size, Z_ARR(defaults[i]), &unused)) {
+				size += array_size;
+			}
 		}
 	}
 	p->image = emalloc(size);
@@ -111,10 +224,17 @@ static void build_image(rv_class_profile *p)
 	for (uint32_t i = 0; i < n; i++) {
 		shape->names[i] = rv_copy_string(&w, ce->properties_info_table[i]->name);
 		shape->slots[i] = (int32_t)i;
-		/* Only constants can be left out (holds_default(), graph_persist.c). */
+		/* Only constants can be left out (holds_default(), graph_persist.c);
+		 * UNDEF marks a default that never is. */
 		zval *d = &defaults[i], *kept = &shape->defaults[i];
+		size_t unused = 0;
+		zend_array *arr, *copy;
 		if (Z_TYPE_P(d) == IS_STRING) {
 			ZVAL_INTERNED_STR(kept, rv_copy_string(&w, Z_STR_P(d)));
+		} else if (Z_TYPE_P(d) == IS_ARRAY && const_array(NULL, &unused, (arr = Z_ARR_P(d)), &copy)) {
+			const_array(&w, NULL, arr, &copy);
+			ZVAL_ARR(kept, copy);
+			Z_TYPE_INFO_P(kept) = IS_ARRAY;
 		} else if (Z_TYPE_P(d) <= IS_DOUBLE) {
 			ZVAL_COPY_VALUE(kept, d);
 		} else {
@@ -175,6 +295,9 @@ rv_shape *rv_class_shape_copy(const rv_class_profile *p, rv_writer *w)
 		shape->names[i] = MOVED(shape->names[i]);
 		if (Z_TYPE(shape->defaults[i]) == IS_STRING) {
 			Z_STR(shape->defaults[i]) = MOVED(Z_STR(shape->defaults[i]));
+		} else if (Z_TYPE(shape->defaults[i]) == IS_ARRAY) {
+			Z_ARR(shape->defaults[i]) = MOVED(Z_ARR(shape->defaults[i]));
+			move_array(Z_ARR(shape->defaults[i]), from, to);
 		}
 	}
 #undef MOVED

@@ -36,7 +36,10 @@ typedef struct decoder {
 	bool borrow;
 	zval *ids;                     /* id -> object or reference made so far */
 	uint32_t nids;
-	HashTable resolved;            /* rv_shape* -> resolved_shape* */
+	const rv_shape *first_shape;   /* most values have objects of one shape: */
+	resolved_shape *first_resolved;/* ... the table is made for a second one */
+	HashTable resolved;            /* rv_shape* -> resolved_shape*, past the first */
+	bool table;
 	const rv_shape *last_shape;    /* runs of objects share a shape */
 	resolved_shape *last_resolved;
 	deferred *defer;
@@ -144,6 +147,8 @@ uint64_t rv_class_layout(zend_class_entry *ce)
 			x ^= (uint64_t)Z_LVAL_P(d) << 8;
 		} else if (Z_TYPE_P(d) == IS_STRING) {
 			x ^= (uint64_t)zend_string_hash_val(Z_STR_P(d)) << 8;
+		} else if (Z_TYPE_P(d) == IS_ARRAY) {
+			x ^= rv_digest(d) << 8;
 		}
 		h = (h ^ x) * 0x100000001b3ULL;
 		h ^= h >> 29;
@@ -157,13 +162,23 @@ uint64_t rv_class_layout(zend_class_entry *ce)
 	return h;
 }
 
+static void resolved_dtor(zval *zv)
+{
+	efree(Z_PTR_P(zv));
+}
+
 static resolved_shape *resolve(decoder *d, const rv_shape *shape)
 {
 	if (shape == d->last_shape) {
 		return d->last_resolved;
 	}
-	zval *known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape);
-	if (known) {
+	zval *known = NULL;
+	if (shape == d->first_shape) {
+		d->last_shape = shape;
+		d->last_resolved = d->first_resolved;
+		return d->first_resolved;
+	}
+	if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
 		d->last_shape = shape;
 		d->last_resolved = Z_PTR_P(known);
 		return Z_PTR_P(known);
@@ -186,9 +201,16 @@ static resolved_shape *resolve(decoder *d, const rv_shape *shape)
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
-	zval ptr;
-	ZVAL_PTR(&ptr, r);
-	zend_hash_index_add_new(&d->resolved, (zend_ulong)(uintptr_t)shape, &ptr);
+	if (!d->first_shape) {
+		d->first_shape = shape;
+		d->first_resolved = r;
+	} else {
+		if (!d->table) {
+			zend_hash_init(&d->resolved, 8, NULL, resolved_dtor, 0);
+			d->table = true;
+		}
+		zend_hash_index_add_new_ptr(&d->resolved, (zend_ulong)(uintptr_t)shape, r);
+	}
 	d->last_shape = shape;
 	d->last_resolved = r;
 	return r;
@@ -525,20 +547,15 @@ static zend_result run_deferred(decoder *d)
 	return rc;
 }
 
-static void resolved_dtor(zval *zv)
-{
-	efree(Z_PTR_P(zv));
-}
-
 zend_result rv_graph_materialize(zval *dst, const void *area, bool borrow)
 {
 	const rv_graph_header *h = area;
 	decoder d = { .borrow = borrow, .nids = h->nids };
-	d.ids = safe_emalloc(h->nids + 1, sizeof(zval), 0);
+	zval few_ids[8];
+	d.ids = h->nids < 8 ? few_ids : safe_emalloc(h->nids + 1, sizeof(zval), 0);
 	for (uint32_t i = 0; i <= h->nids; i++) {
 		ZVAL_UNDEF(&d.ids[i]);
 	}
-	zend_hash_init(&d.resolved, 8, NULL, resolved_dtor, 0);
 
 	zend_result rc = decode(&d, dst, &h->root);
 	if (rc == FAILURE) {
@@ -553,8 +570,15 @@ zend_result rv_graph_materialize(zval *dst, const void *area, bool borrow)
 	if (d.defer) {
 		efree(d.defer);
 	}
-	efree(d.ids);
-	zend_hash_destroy(&d.resolved);
+	if (d.ids != few_ids) {
+		efree(d.ids);
+	}
+	if (d.first_resolved) {
+		efree(d.first_resolved);
+	}
+	if (d.table) {
+		zend_hash_destroy(&d.resolved);
+	}
 	if (rc == FAILURE) {
 		zval_ptr_dtor(dst);
 		ZVAL_NULL(dst);

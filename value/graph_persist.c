@@ -502,9 +502,9 @@ static zend_result collect_direct(gctx *c, zend_object *obj, const rv_class_prof
  * (null, a bool, a number or a string). Such a property is left out of
  * the object's record: a fetch gets it from instantiation, or from the
  * shape's copy of the defaults if the class changed since. */
-static zend_always_inline bool holds_default(zend_class_entry *ce, int32_t slot, const zval *v)
+static zend_always_inline bool holds_default(const rv_class_profile *p, int32_t slot, const zval *v)
 {
-	const zval *d = &CE_DEFAULT_PROPERTIES_TABLE(ce)[slot];
+	const zval *d = &CE_DEFAULT_PROPERTIES_TABLE(p->ce)[slot];
 	if (Z_TYPE_P(v) != Z_TYPE_P(d)) {
 		return false;
 	}
@@ -520,6 +520,9 @@ static zend_always_inline bool holds_default(zend_class_entry *ce, int32_t slot,
 			return memcmp(&Z_DVAL_P(v), &Z_DVAL_P(d), sizeof(double)) == 0;
 		case IS_STRING:
 			return zend_string_equals(Z_STR_P(v), Z_STR_P(d));
+		case IS_ARRAY:
+			/* Still the default's own array, if the shape could keep it. */
+			return Z_ARR_P(v) == Z_ARR_P(d) && Z_TYPE(((const rv_shape *)p->image)->defaults[slot]) == IS_ARRAY;
 		default:
 			return false;
 	}
@@ -774,7 +777,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	}
 	for (uint32_t i = 0; i < l.n && rc > 0; i++) {
 		zval *v = l.values[i];
-		if (l.plain && p->image && holds_default(obj->ce, l.slots[i], v)) {
+		if (l.plain && p->image && holds_default(p, l.slots[i], v)) {
 			/* The fetched object gets its class's default anyway. */
 			if (o) {
 				ZVAL_UNDEF(&o->props[i]);

@@ -313,6 +313,8 @@ void *rv_bump(rv_writer *w, size_t size)
 /* Kept for the request rather than one store: they are few (lowercased
  * class names, time zone names and abbreviations) and every store of an
  * object asks for them again. */
+static zend_string *rv_temp_string_lookup(HashTable *temps, const char *s, size_t len);
+
 HashTable *rv_temp_strings(void)
 {
 	if (!RESIDENT_G(temp_strings)) {
@@ -323,6 +325,22 @@ HashTable *rv_temp_strings(void)
 }
 
 zend_string *rv_temp_string(HashTable *temps, const char *s, size_t len)
+{
+	/* The same few come back store after store (a time zone and its
+	 * abbreviation): compare with the last ones before hashing. */
+	zend_string **recent = RESIDENT_G(recent_temps);
+	for (int i = 0; i < RESIDENT_RECENT_TEMPS; i++) {
+		if (recent[i] && ZSTR_LEN(recent[i]) == len && memcmp(ZSTR_VAL(recent[i]), s, len) == 0) {
+			return recent[i];
+		}
+	}
+	zend_string *found = rv_temp_string_lookup(temps, s, len);
+	memmove(recent + 1, recent, (RESIDENT_RECENT_TEMPS - 1) * sizeof(*recent));
+	recent[0] = found;
+	return found;
+}
+
+static zend_string *rv_temp_string_lookup(HashTable *temps, const char *s, size_t len)
 {
 	zval *known = zend_hash_str_find(temps, s, len);
 	if (known) {

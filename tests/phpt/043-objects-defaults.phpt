@@ -30,7 +30,9 @@ $v1 = 'class Item {
     public $list = [1, 2];
     protected $note = "n";
     private $secret = 1.5;
-}';
+}
+enum Level { case High; }
+class Tagged { public $levels = [Level::High, "k" => ["x" => 1.5]]; public $plain = ["a" => [1, [2]], 5 => "five"]; }';
 
 deploy($v1, function ($cache) {
     $plain = new Item();                 // every property at its default
@@ -45,6 +47,7 @@ deploy($v1, function ($cache) {
     $cache->store('changed', $changed);
     $cache->store('nan', $nan);
     $cache->store('many', [$plain, $changed, new Item()]);
+    $cache->store('tagged', new Tagged());
     foreach (['plain' => $plain, 'changed' => $changed] as $k => $v) {
         echo "v1 $k: ", same($cache->fetch($k), unserialize(serialize($v))), "\n";
     }
@@ -53,6 +56,8 @@ deploy($v1, function ($cache) {
     var_dump(is_nan($cache->fetch('nan')->ratio));
     [$a, $b, $c] = $cache->fetch('many');
     echo "v1 many: ", same($a, $plain), ' ', same($b, $changed), ' ', same($c, new Item()), "\n";
+    $t = $cache->fetch('tagged');
+    echo "v1 tagged: ", same($t, new Tagged()), ' ', var_export($t->levels[0] === Level::High, true), "\n";
     // What v2 should see: what unserialize() gives from v1's data.
     $cache->store('expect-plain', serialize($plain));
     $cache->store('expect-changed', serialize($changed));
@@ -85,6 +90,7 @@ float(-INF)
 NULL
 bool(true)
 v1 many: same same same
+v1 tagged: same true
 v2 plain: same
 v2 changed: same
 object(Item)#3 (9) {
