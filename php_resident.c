@@ -21,7 +21,6 @@
 #include "class_list.h"
 #include "api.h"
 #include "value/date.h"
-#include "value/class_profile.h"
 #include "ros.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(resident)
@@ -63,24 +62,8 @@ static resident_class_list direct_class_list;
 
 bool resident_is_direct_class(zend_class_entry *ce)
 {
-	if (resident_class_list_empty(&direct_class_list)) {
-		return false;
-	}
-	HashTable *cache = RESIDENT_G(direct_cache);
-	if (!cache) {
-		ALLOC_HASHTABLE(cache);
-		zend_hash_init(cache, 8, NULL, NULL, 0);
-		RESIDENT_G(direct_cache) = cache;
-	}
-	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
-	if (known) {
-		return Z_TYPE_P(known) == IS_TRUE;
-	}
-	bool listed = resident_class_list_has(&direct_class_list, ce->name);
-	zval v;
-	ZVAL_BOOL(&v, listed);
-	zend_hash_index_add_new(cache, (zend_ulong)(uintptr_t)ce, &v);
-	return listed;
+	/* Asked once per class and request (value/class_profile.c keeps it). */
+	return !resident_class_list_empty(&direct_class_list) && resident_class_list_has(&direct_class_list, ce->name);
 }
 
 const char *resident_unavailable_reason(void)
@@ -552,7 +535,6 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 {
 	ros_request_end();
 	rv_native_request_end();
-	rv_class_profiles_free();
 	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
 		if (RESIDENT_G(lookups)[i]) {
 			zend_hash_destroy(RESIDENT_G(lookups)[i]);
@@ -561,7 +543,7 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 		}
 	}
 	memset(RESIDENT_G(recent_temps), 0, sizeof(RESIDENT_G(recent_temps)));
-	HashTable **caches[] = { &RESIDENT_G(direct_cache), &RESIDENT_G(layouts), &RESIDENT_G(temp_strings) };
+	HashTable **caches[] = { &RESIDENT_G(class_profiles), &RESIDENT_G(layouts), &RESIDENT_G(temp_strings) };
 	for (size_t i = 0; i < sizeof(caches) / sizeof(caches[0]); i++) {
 		if (*caches[i]) {
 			zend_hash_destroy(*caches[i]);

@@ -51,7 +51,6 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *temp_strings;     /* strings made while storing (rv_temp_string), per request */
 	zend_string *recent_temps[RESIDENT_RECENT_TEMPS]; /* the last of them asked for */
 	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
-	HashTable *direct_cache;     /* class entry -> listed in resident.direct_classes, per request */
 	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */
 	HashTable *class_profiles;   /* class entry -> rv_class_profile (value/class_profile.c), per request */
 	HashTable *lookups[RS_MAX_POOLS]; /* key -> entry found this request (api.c), per pool */

@@ -303,12 +303,3 @@ rv_shape *rv_class_shape_copy(const rv_class_profile *p, rv_writer *w)
 #undef MOVED
 	return shape;
 }
-
-void rv_class_profiles_free(void)
-{
-	if (RESIDENT_G(class_profiles)) {
-		zend_hash_destroy(RESIDENT_G(class_profiles));
-		FREE_HASHTABLE(RESIDENT_G(class_profiles));
-		RESIDENT_G(class_profiles) = NULL;
-	}
-}

@@ -39,12 +39,10 @@ typedef struct rv_class_profile {
 	rv_shape *walk_shape;
 } rv_class_profile;
 
-/* Kept until the request ends. */
+/* Kept until the request ends (RSHUTDOWN destroys RESIDENT_G(class_profiles)). */
 rv_class_profile *rv_class_profile_of(zend_class_entry *ce);
 
 /* Lays a copy of the profile's shape out with w. */
 rv_shape *rv_class_shape_copy(const rv_class_profile *p, rv_writer *w);
-
-void rv_class_profiles_free(void);
 
 #endif

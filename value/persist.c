@@ -313,8 +313,6 @@ void *rv_bump(rv_writer *w, size_t size)
 /* Kept for the request rather than one store: they are few (lowercased
  * class names, time zone names and abbreviations) and every store of an
  * object asks for them again. */
-static zend_string *rv_temp_string_lookup(HashTable *temps, const char *s, size_t len);
-
 HashTable *rv_temp_strings(void)
 {
 	if (!RESIDENT_G(temp_strings)) {
@@ -322,6 +320,18 @@ HashTable *rv_temp_strings(void)
 		zend_hash_init(RESIDENT_G(temp_strings), 16, NULL, ZVAL_PTR_DTOR, 0);
 	}
 	return RESIDENT_G(temp_strings);
+}
+
+static zend_string *rv_temp_string_lookup(HashTable *temps, const char *s, size_t len)
+{
+	zval *known = zend_hash_str_find(temps, s, len);
+	if (known) {
+		return Z_STR_P(known);
+	}
+	zval str;
+	ZVAL_STRINGL(&str, s, len);
+	zend_hash_str_add_new(temps, s, len, &str);
+	return Z_STR(str);
 }
 
 zend_string *rv_temp_string(HashTable *temps, const char *s, size_t len)
@@ -338,18 +348,6 @@ zend_string *rv_temp_string(HashTable *temps, const char *s, size_t len)
 	memmove(recent + 1, recent, (RESIDENT_RECENT_TEMPS - 1) * sizeof(*recent));
 	recent[0] = found;
 	return found;
-}
-
-static zend_string *rv_temp_string_lookup(HashTable *temps, const char *s, size_t len)
-{
-	zval *known = zend_hash_str_find(temps, s, len);
-	if (known) {
-		return Z_STR_P(known);
-	}
-	zval str;
-	ZVAL_STRINGL(&str, s, len);
-	zend_hash_str_add_new(temps, s, len, &str);
-	return Z_STR(str);
 }
 
 size_t rv_string_plan(zend_string *s)
