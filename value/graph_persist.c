@@ -310,6 +310,8 @@ typedef struct prop_list {
 	int32_t *slots;         /* declared slot, or -1 */
 	bool plain;             /* all declared slots, no dynamic: the shape is the class's */
 	bool slotted;           /* slots[] are known (read straight from the object) */
+	uint32_t left_out;      /* declared slots not listed: they hold their defaults
+	                         * (plain objects whose class profile keeps a shape) */
 	HashTable *release;     /* a properties table to give back */
 	zend_string **owned;    /* names made here (integer keys) */
 	uint32_t nowned;
@@ -380,11 +382,44 @@ static bool std_properties(zend_object *obj)
 	return obj->handlers->get_properties == zend_std_get_properties && !obj->handlers->get_properties_for;
 }
 
+/* The declared property holds the constant its class gives it by default
+ * (null, a bool, a number or a string). Such a property is left out of
+ * the object's record: a fetch gets it from instantiation, or from the
+ * shape's copy of the defaults if the class changed since. */
+static zend_always_inline bool holds_default(const rv_class_profile *p, const zval *defaults, int32_t slot, const zval *v)
+{
+	const zval *d = &defaults[slot];
+	if (Z_TYPE_P(v) != Z_TYPE_P(d)) {
+		return false;
+	}
+	switch (Z_TYPE_P(v)) {
+		case IS_NULL:
+		case IS_FALSE:
+		case IS_TRUE:
+			return true;
+		case IS_LONG:
+			return Z_LVAL_P(v) == Z_LVAL_P(d);
+		case IS_DOUBLE:
+			/* Bit for bit: -0.0 and NaN payloads come back as stored. */
+			return memcmp(&Z_DVAL_P(v), &Z_DVAL_P(d), sizeof(double)) == 0;
+		case IS_STRING:
+			return zend_string_equals(Z_STR_P(v), Z_STR_P(d));
+		case IS_ARRAY:
+			/* Still the default's own array, if the shape could keep it. */
+			return Z_ARR_P(v) == Z_ARR_P(d) && Z_TYPE(((const rv_shape *)p->image)->defaults[slot]) == IS_ARRAY;
+		default:
+			return false;
+	}
+}
+
 /* Declared slots in order, then dynamic properties, read straight from
  * the object (what serialize() sees for a plain object). */
-static void raw_props(zend_object *obj, prop_list *l)
+static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p)
 {
 	zend_class_entry *ce = obj->ce;
+	/* Only a shape laid out by the class profile keeps the defaults that
+	 * a property left out needs if the class changes. */
+	const zval *defaults = p && p->image ? CE_DEFAULT_PROPERTIES_TABLE(ce) : NULL;
 	l->plain = true;
 	l->slotted = true;
 	for (int i = 0; i < ce->default_properties_count; i++) {
@@ -392,6 +427,10 @@ static void raw_props(zend_object *obj, prop_list *l)
 		zval *v = OBJ_PROP_NUM(obj, i);
 		if (!info || Z_TYPE_P(v) == IS_UNDEF) {
 			l->plain = false;
+			continue;
+		}
+		if (defaults && holds_default(p, defaults, i, v)) {
+			l->left_out++;
 			continue;
 		}
 		props_add(l, info->name, v, i);
@@ -407,15 +446,27 @@ static void raw_props(zend_object *obj, prop_list *l)
 			props_add(l, key, v, -1);
 		} ZEND_HASH_FOREACH_END();
 	}
+	if (!l->plain && l->left_out) {
+		/* Not the class's shape after all: list every property. */
+		l->n = 0;
+		l->left_out = 0;
+		raw_props(obj, l, NULL);
+	}
 }
 
-static zend_result props_of(gctx *c, zend_object *obj, rv_encoding enc, bool raw, prop_list *l)
+/* Where the i-th listed property goes in the object's record. */
+static zend_always_inline uint32_t record_pos(const prop_list *l, uint32_t i)
+{
+	return l->left_out ? (uint32_t)l->slots[i] : i;
+}
+
+static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p, bool raw, prop_list *l)
 {
 	props_init(l);
 	zend_class_entry *ce = obj->ce;
 	zval zobj;
 	ZVAL_OBJ(&zobj, obj);
-	if (enc == RV_ENC_SLEEP) {
+	if (p->enc == RV_ENC_SLEEP) {
 		zval *names = zend_hash_index_find(&c->states, obj->handle);
 		if (!names) {
 			return changed();
@@ -443,7 +494,7 @@ static zend_result props_of(gctx *c, zend_object *obj, rv_encoding enc, bool raw
 		return SUCCESS;
 	}
 	if (raw || std_properties(obj)) {
-		raw_props(obj, l);
+		raw_props(obj, l, p);
 		return SUCCESS;
 	}
 	HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
@@ -496,36 +547,6 @@ static zend_result collect_direct(gctx *c, zend_object *obj, const rv_class_prof
 		}
 	}
 	return SUCCESS;
-}
-
-/* The declared property holds the constant its class gives it by default
- * (null, a bool, a number or a string). Such a property is left out of
- * the object's record: a fetch gets it from instantiation, or from the
- * shape's copy of the defaults if the class changed since. */
-static zend_always_inline bool holds_default(const rv_class_profile *p, int32_t slot, const zval *v)
-{
-	const zval *d = &CE_DEFAULT_PROPERTIES_TABLE(p->ce)[slot];
-	if (Z_TYPE_P(v) != Z_TYPE_P(d)) {
-		return false;
-	}
-	switch (Z_TYPE_P(v)) {
-		case IS_NULL:
-		case IS_FALSE:
-		case IS_TRUE:
-			return true;
-		case IS_LONG:
-			return Z_LVAL_P(v) == Z_LVAL_P(d);
-		case IS_DOUBLE:
-			/* Bit for bit: -0.0 and NaN payloads come back as stored. */
-			return memcmp(&Z_DVAL_P(v), &Z_DVAL_P(d), sizeof(double)) == 0;
-		case IS_STRING:
-			return zend_string_equals(Z_STR_P(v), Z_STR_P(d));
-		case IS_ARRAY:
-			/* Still the default's own array, if the shape could keep it. */
-			return Z_ARR_P(v) == Z_ARR_P(d) && Z_TYPE(((const rv_shape *)p->image)->defaults[slot]) == IS_ARRAY;
-		default:
-			return false;
-	}
 }
 
 /* --- shapes ------------------------------------------------------------------------- */
@@ -745,7 +766,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	}
 
 	prop_list l;
-	if (props_of(c, obj, enc, native != RV_NATIVE_NONE || direct, &l) == FAILURE) {
+	if (props_of(c, obj, p, native != RV_NATIVE_NONE || direct, &l) == FAILURE) {
 		return -1;
 	}
 	if (direct && c->pass == COLLECT && collect_direct(c, obj, p, &l) == FAILURE) {
@@ -754,11 +775,16 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	}
 	rv_object_node *o = NULL;
 	if (c->pass != COLLECT) {
-		o = take(c, sizeof(rv_object_node) + sizeof(zval) * l.n);
+		uint32_t nprops = l.n + l.left_out;
+		o = take(c, sizeof(rv_object_node) + sizeof(zval) * nprops);
 		rv_shape *shape = shape_of(c, obj, p, &l);
 		const void *state = native ? rv_native_persist(native, obj, c->pass == PLAN ? &c->size : NULL, &c->w, c->temps) : NULL;
 		if (o) {
 			init_object_node(c, o, id, shape, native, state);
+			if (l.left_out) {
+				/* UNDEF: left out as it held its default (see rv_shape.defaults). */
+				memset(o->props, 0, sizeof(zval) * nprops);
+			}
 			/* spl_object_hash() values held by a directly copied object
 			 * (Carbon's constructedObjectId) must name the fetched object. */
 			if (direct) {
@@ -768,7 +794,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 					zval *v = l.values[i];
 					ZVAL_DEREF(v);
 					if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_cstr(Z_STR_P(v), hash, RV_OBJECT_HASH_LEN)) {
-						shape->prop_flags[i] |= RV_PROP_OBJECT_HASH;
+						shape->prop_flags[record_pos(&l, i)] |= RV_PROP_OBJECT_HASH;
 					}
 				}
 			}
@@ -777,14 +803,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	}
 	for (uint32_t i = 0; i < l.n && rc > 0; i++) {
 		zval *v = l.values[i];
-		if (l.plain && p->image && holds_default(p, l.slots[i], v)) {
-			/* The fetched object gets its class's default anyway. */
-			if (o) {
-				ZVAL_UNDEF(&o->props[i]);
-				Z_EXTRA(o->props[i]) = 0;
-			}
-			continue;
-		}
+		uint32_t at = record_pos(&l, i);
 		rv_path here = { .up = path, .kind = RV_PATH_PROP, .key = l.names[i] };
 		if (direct) {
 			if (is_translator(p, &l, i, v)) {
@@ -798,11 +817,11 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 					break;
 				}
 				if (o) {
-					o->shape->prop_flags[i] |= RV_PROP_CARBON_LOCALE;
+					o->shape->prop_flags[at] |= RV_PROP_CARBON_LOCALE;
 				}
 			}
 		}
-		if (walk_member(c, o ? &o->props[i] : NULL, v, NULL, &here) < 0) {
+		if (walk_member(c, o ? &o->props[at] : NULL, v, NULL, &here) < 0) {
 			rc = -1;
 		}
 	}
