@@ -117,6 +117,14 @@ static uint64_t digest(digest_ctx *c, zval *v, uint32_t depth)
 	}
 }
 
+/* A constant expression (a property default) holds no cycles and no
+ * object identity to track: no table of visited objects is needed. */
+uint64_t rv_digest_constant(zval *v)
+{
+	digest_ctx c = { .capacity = 0, .visited = 0, .order = NULL };
+	return digest(&c, v, 0);
+}
+
 uint64_t rv_digest(zval *v)
 {
 	digest_ctx c = { .capacity = EG(objects_store).top, .visited = 0 };

@@ -148,7 +148,7 @@ uint64_t rv_class_layout(zend_class_entry *ce)
 		} else if (Z_TYPE_P(d) == IS_STRING) {
 			x ^= (uint64_t)zend_string_hash_val(Z_STR_P(d)) << 8;
 		} else if (Z_TYPE_P(d) == IS_ARRAY) {
-			x ^= rv_digest(d) << 8;
+			x ^= rv_digest_constant(d) << 8;
 		}
 		h = (h ^ x) * 0x100000001b3ULL;
 		h ^= h >> 29;

@@ -51,6 +51,8 @@ void rv_plan_release(rv_plan *plan);
 /* A digest of the value's content, objects' insides included, the same in
  * every process for equal content (value/digest.c). */
 uint64_t rv_digest(zval *v);
+/* The same for a constant (a property default): cheaper, no object table. */
+uint64_t rv_digest_constant(zval *v);
 /* The value is or contains (outside shared-memory arrays) an object. */
 bool rv_holds_objects(zval *v);
 
