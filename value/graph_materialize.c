@@ -303,7 +303,7 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 
 /* --- nodes ---------------------------------------------------------------------- */
 
-static zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
+static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
 {
 	resolved_shape *r = resolve(d, o->shape);
 	if (EG(exception)) {
@@ -416,7 +416,7 @@ static void neutralize(zend_array *ht, const rv_array_node *a, uint32_t from)
 	}
 }
 
-static zend_result decode_array(decoder *d, zval *dst, const rv_array_node *a)
+static zend_never_inline zend_result decode_array(decoder *d, zval *dst, const rv_array_node *a)
 {
 	zend_array *ht = d->borrow ? zend_array_dup(a->tmpl) : rv_copy_array(a->tmpl);
 	for (uint32_t i = 0; i < a->npatch; i++) {
