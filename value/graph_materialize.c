@@ -32,6 +32,8 @@ typedef struct deferred {
 	zval data;
 } deferred;
 
+#define RECENT_SHAPES 4
+
 typedef struct decoder {
 	bool borrow;
 	zval *ids;                     /* id -> object or reference made so far */
@@ -40,8 +42,11 @@ typedef struct decoder {
 	resolved_shape *first_resolved;/* ... the table is made for a second one */
 	HashTable resolved;            /* rv_shape* -> resolved_shape*, past the first */
 	bool table;
-	const rv_shape *last_shape;    /* runs of objects share a shape */
-	resolved_shape *last_resolved;
+	/* Objects of a few classes alternate (a descriptor and its wrapper):
+	 * the shapes met last are found without the table. */
+	const rv_shape *recent_shape[RECENT_SHAPES];
+	resolved_shape *recent_resolved[RECENT_SHAPES];
+	uint32_t recent_next;
 	deferred *defer;
 	uint32_t ndefer;
 	uint32_t cap;
@@ -167,22 +172,8 @@ static void resolved_dtor(zval *zv)
 	efree(Z_PTR_P(zv));
 }
 
-static resolved_shape *resolve(decoder *d, const rv_shape *shape)
+static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 {
-	if (shape == d->last_shape) {
-		return d->last_resolved;
-	}
-	zval *known = NULL;
-	if (shape == d->first_shape) {
-		d->last_shape = shape;
-		d->last_resolved = d->first_resolved;
-		return d->first_resolved;
-	}
-	if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
-		d->last_shape = shape;
-		d->last_resolved = Z_PTR_P(known);
-		return Z_PTR_P(known);
-	}
 	resolved_shape *r = emalloc(sizeof(resolved_shape) + shape->nprops * sizeof(zend_property_info *));
 	r->info = (zend_property_info **)(r + 1);
 	r->ce = find_class(shape->class_name, shape->lc_class_name);
@@ -211,8 +202,28 @@ static resolved_shape *resolve(decoder *d, const rv_shape *shape)
 		}
 		zend_hash_index_add_new_ptr(&d->resolved, (zend_ulong)(uintptr_t)shape, r);
 	}
-	d->last_shape = shape;
-	d->last_resolved = r;
+	return r;
+}
+
+static resolved_shape *resolve(decoder *d, const rv_shape *shape)
+{
+	for (uint32_t i = 0; i < RECENT_SHAPES; i++) {
+		if (d->recent_shape[i] == shape) {
+			return d->recent_resolved[i];
+		}
+	}
+	resolved_shape *r;
+	zval *known;
+	if (shape == d->first_shape) {
+		r = d->first_resolved;
+	} else if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
+		r = Z_PTR_P(known);
+	} else {
+		r = resolve_new(d, shape);
+	}
+	uint32_t at = d->recent_next++ % RECENT_SHAPES;
+	d->recent_shape[at] = shape;
+	d->recent_resolved[at] = r;
 	return r;
 }
 
