@@ -29,6 +29,8 @@ typedef enum { COLLECT, PLAN, WRITE } pass;
 
 #define FIRST_IDS 8
 
+enum { VISITED, STATES, IDS, ARRAYS, SHAPES, PLAIN_SHAPES, TABLES };
+
 typedef struct gctx {
 	pass pass;
 	uint32_t arg_num;
@@ -38,13 +40,16 @@ typedef struct gctx {
 	bool need_collect;
 	size_t size;            /* PLAN: bytes needed */
 	rv_writer w;            /* WRITE */
-	HashTable visited;      /* COLLECT: objects/references seen */
-	HashTable states;       /* handle -> what a hook returned (COLLECT fills) */
-	HashTable ids;          /* PLAN/WRITE: object or reference -> id, past the first FIRST_IDS */
-	const void *first_ids[FIRST_IDS]; /* ... and those: the one with id i + 1 at i */
-	HashTable arrays;       /* PLAN: array -> IS_LONG npatch (-1: pure); WRITE: -> IS_PTR written */
-	HashTable shapes;       /* shape key -> IS_PTR written shape (WRITE) */
-	HashTable plain_shapes; /* class ^ mode -> the same, for objects with every slot set */
+	/* Set up on first use (tbl()): a value of one plain object needs none.
+	 *   VISITED       COLLECT: objects/references seen
+	 *   STATES        handle -> what a hook returned (COLLECT fills)
+	 *   IDS           PLAN/WRITE: object or reference -> id, past the first FIRST_IDS
+	 *   ARRAYS        PLAN: array -> IS_LONG npatch (-1: pure); WRITE: -> IS_PTR written
+	 *   SHAPES        shape key -> IS_PTR written shape (WRITE)
+	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set */
+	HashTable tables[TABLES];
+	uint32_t ready;         /* bit t: tables[t] is set up */
+	const void *first_ids[FIRST_IDS]; /* ids 1..FIRST_IDS: the one with id i + 1 at i */
 	rv_class_profile *last_profile; /* runs of objects share a class */
 	HashTable *temps;       /* strings made here (rv_temp_strings(): alive until the request ends) */
 	uint64_t gen;           /* this pass (class profiles note the shape they copied in it) */
@@ -64,6 +69,22 @@ static void *take(gctx *c, size_t size)
 		return NULL;
 	}
 	return rv_bump(&c->w, size);
+}
+
+static HashTable *tbl(gctx *c, uint32_t t)
+{
+	if (!(c->ready & (1u << t))) {
+		zend_hash_init(&c->tables[t], 8, NULL, t == STATES ? ZVAL_PTR_DTOR : NULL, 0);
+		c->ready |= 1u << t;
+	}
+	return &c->tables[t];
+}
+
+static void clean(gctx *c, uint32_t t)
+{
+	if (c->ready & (1u << t)) {
+		zend_hash_clean(&c->tables[t]);
+	}
 }
 
 static zend_string *string_of(gctx *c, zend_string *s)
@@ -115,7 +136,7 @@ static uint32_t id_of(gctx *c, const void *p, bool *first)
 		}
 	}
 	if (c->next_id > FIRST_IDS) {
-		zval *known = zend_hash_index_find(&c->ids, identity_key(p));
+		zval *known = zend_hash_index_find(tbl(c, IDS), identity_key(p));
 		if (known) {
 			*first = false;
 			return (uint32_t)Z_LVAL_P(known);
@@ -127,7 +148,7 @@ static uint32_t id_of(gctx *c, const void *p, bool *first)
 	} else {
 		zval v;
 		ZVAL_LONG(&v, id);
-		zend_hash_index_add_new(&c->ids, identity_key(p), &v);
+		zend_hash_index_add_new(tbl(c, IDS), identity_key(p), &v);
 	}
 	*first = true;
 	return id;
@@ -292,7 +313,7 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, cons
 		default:
 			return SUCCESS;
 	}
-	zend_hash_index_update(&c->states, obj->handle, &state);
+	zend_hash_index_update(tbl(c, STATES), obj->handle, &state);
 	return SUCCESS;
 }
 
@@ -467,7 +488,7 @@ static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p
 	zval zobj;
 	ZVAL_OBJ(&zobj, obj);
 	if (p->enc == RV_ENC_SLEEP) {
-		zval *names = zend_hash_index_find(&c->states, obj->handle);
+		zval *names = zend_hash_index_find(tbl(c, STATES), obj->handle);
 		if (!names) {
 			return changed();
 		}
@@ -543,7 +564,7 @@ static zend_result collect_direct(gctx *c, zend_object *obj, const rv_class_prof
 			if (EG(exception)) {
 				return FAILURE;
 			}
-			zend_hash_index_update(&c->states, obj->handle, &locale);
+			zend_hash_index_update(tbl(c, STATES), obj->handle, &locale);
 		}
 	}
 	return SUCCESS;
@@ -587,10 +608,10 @@ static rv_shape *shape_of(gctx *c, zend_object *obj, rv_class_profile *p, const 
 	zval *known;
 	zend_ulong ikey = (zend_ulong)(uintptr_t)obj->ce ^ mode;
 	if (l->plain) {
-		known = zend_hash_index_find(&c->plain_shapes, ikey);
+		known = zend_hash_index_find(tbl(c, PLAIN_SHAPES), ikey);
 	} else {
 		key = shape_key(obj, mode, l);
-		known = zend_hash_find(&c->shapes, key);
+		known = zend_hash_find(tbl(c, SHAPES), key);
 	}
 	if (known) {
 		if (key) {
@@ -627,10 +648,10 @@ static rv_shape *shape_of(gctx *c, zend_object *obj, rv_class_profile *p, const 
 	zval ptr;
 	ZVAL_PTR(&ptr, shape);
 	if (key) {
-		zend_hash_add_new(&c->shapes, key, &ptr);
+		zend_hash_add_new(tbl(c, SHAPES), key, &ptr);
 		zend_string_release(key);
 	} else {
-		zend_hash_index_add_new(&c->plain_shapes, ikey, &ptr);
+		zend_hash_index_add_new(tbl(c, PLAIN_SHAPES), ikey, &ptr);
 	}
 	return shape;
 }
@@ -678,7 +699,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	uint32_t id = 0;
 
 	if (c->pass == COLLECT) {
-		if (!zend_hash_index_add_empty_element(&c->visited, identity_key(obj))) {
+		if (!zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(obj))) {
 			return 1;
 		}
 		if (collect_hook(c, obj, enc, path) == FAILURE) {
@@ -713,7 +734,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			return 1;
 		}
 		if (enc == RV_ENC_SERIALIZED) {
-			zval *blob = zend_hash_index_find(&c->states, obj->handle);
+			zval *blob = zend_hash_index_find(tbl(c, STATES), obj->handle);
 			if (!blob) {
 				changed();
 				return -1;
@@ -740,7 +761,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	}
 	int rc = 1;
 	if (enc == RV_ENC_UNSERIALIZE || enc == RV_ENC_HEAP) {
-		zval *data = zend_hash_index_find(&c->states, obj->handle);
+		zval *data = zend_hash_index_find(tbl(c, STATES), obj->handle);
 		if (!data) {
 			changed();
 			return -1;
@@ -810,7 +831,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 				if (c->pass == COLLECT) {
 					continue;    /* stands in as its locale name */
 				}
-				v = zend_hash_index_find(&c->states, obj->handle);
+				v = zend_hash_index_find(tbl(c, STATES), obj->handle);
 				if (!v) {
 					changed();
 					rc = -1;
@@ -833,7 +854,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 static int walk_reference(gctx *c, zval *dst, zend_reference *ref, const rv_path *path)
 {
 	if (c->pass == COLLECT) {
-		if (!zend_hash_index_add_empty_element(&c->visited, identity_key(ref))) {
+		if (!zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(ref))) {
 			return 1;
 		}
 		return walk(c, NULL, &ref->val, path) < 0 ? -1 : 1;
@@ -886,7 +907,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 {
 	uint32_t count = zend_hash_num_elements(a);
 	zend_ulong akey = identity_key(a);
-	zval *known = c->pass == COLLECT ? NULL : zend_hash_index_find(&c->arrays, akey);
+	zval *known = c->pass == COLLECT ? NULL : zend_hash_index_find(tbl(c, ARRAYS), akey);
 
 	if (c->pass == WRITE && known && Z_TYPE_P(known) == IS_PTR) {
 		/* Met before (a shared array): the same encoding serves again. */
@@ -1018,7 +1039,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 		}
 		zval v;
 		ZVAL_LONG(&v, found ? found : -1);
-		zend_hash_index_update(&c->arrays, akey, &v);
+		zend_hash_index_update(tbl(c, ARRAYS), akey, &v);
 		return found ? 1 : 0;
 	}
 	zval written;
@@ -1040,7 +1061,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 		Z_TYPE_INFO_P(dst) = IS_ARRAY;
 		Z_EXTRA_P(dst) = 0;
 	}
-	zend_hash_index_update(&c->arrays, akey, &written);
+	zend_hash_index_update(tbl(c, ARRAYS), akey, &written);
 	return node ? 1 : 0;
 }
 
@@ -1102,12 +1123,6 @@ static void gctx_init(gctx *c, uint32_t arg_num)
 {
 	memset(c, 0, sizeof(*c));
 	c->arg_num = arg_num;
-	zend_hash_init(&c->visited, 16, NULL, NULL, 0);
-	zend_hash_init(&c->states, 8, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&c->ids, 16, NULL, NULL, 0);
-	zend_hash_init(&c->arrays, 16, NULL, NULL, 0);
-	zend_hash_init(&c->shapes, 8, NULL, NULL, 0);
-	zend_hash_init(&c->plain_shapes, 8, NULL, NULL, 0);
 	c->temps = rv_temp_strings();
 }
 
@@ -1116,9 +1131,9 @@ static void gctx_reset_pass(gctx *c, pass p)
 	c->pass = p;
 	c->depth = 0;
 	c->next_id = 0;
-	zend_hash_clean(&c->ids);
-	zend_hash_clean(&c->shapes);
-	zend_hash_clean(&c->plain_shapes);
+	clean(c, IDS);
+	clean(c, SHAPES);
+	clean(c, PLAIN_SHAPES);
 	c->gen = ++RESIDENT_G(xlat_gen);
 }
 
@@ -1135,7 +1150,7 @@ rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t ar
 	int rc = walk(c, NULL, value, path);
 	if (rc < 0 && c->need_collect && !EG(exception)) {
 		gctx_reset_pass(c, COLLECT);
-		zend_hash_clean(&c->arrays);
+		clean(c, ARRAYS);
 		c->collected = true;
 		rc = walk(c, NULL, value, path);
 		if (rc >= 0) {
@@ -1170,12 +1185,11 @@ zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, v
 void rv_graph_plan_free(rv_graph_plan *g)
 {
 	gctx *c = &g->c;
-	zend_hash_destroy(&c->visited);
-	zend_hash_destroy(&c->states);
-	zend_hash_destroy(&c->ids);
-	zend_hash_destroy(&c->arrays);
-	zend_hash_destroy(&c->shapes);
-	zend_hash_destroy(&c->plain_shapes);
+	for (uint32_t t = 0; t < TABLES; t++) {
+		if (c->ready & (1u << t)) {
+			zend_hash_destroy(&c->tables[t]);
+		}
+	}
 	if (c->nodes) {
 		efree(c->nodes);
 	}
