@@ -50,6 +50,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	struct remember_frame *remember_frames; /* remember() computes running in this request, innermost first */
 	HashTable *temp_strings;     /* strings made while storing (rv_temp_string), per request */
 	zend_string *recent_temps[RESIDENT_RECENT_TEMPS]; /* the last of them asked for */
+	const char *recent_temp_srcs[RESIDENT_RECENT_TEMPS]; /* ... and the C strings they were made from (or NULL) */
 	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
 	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */
 	HashTable *class_profiles;   /* class entry -> rv_class_profile (value/class_profile.c), per request */

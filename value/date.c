@@ -75,7 +75,7 @@ static zend_string *cstring(const char *s, size_t *plan_size, rv_writer *w, Hash
 	if (!s) {
 		return NULL;
 	}
-	zend_string *tmp = rv_temp_string(temps, s, strlen(s));
+	zend_string *tmp = rv_temp_cstring(temps, s);
 	if (plan_size) {
 		*plan_size += rv_string_plan(tmp);
 		return NULL;

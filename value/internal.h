@@ -34,6 +34,8 @@ size_t rv_string_size(const zend_string *s);
  * cache compares by pointer first, so a freed string whose memory comes
  * back as another string would be taken for it. */
 zend_string *rv_temp_string(HashTable *temps, const char *s, size_t len);
+/* The same for a NUL-terminated C string. */
+zend_string *rv_temp_cstring(HashTable *temps, const char *s);
 HashTable *rv_temp_strings(void);
 
 /* Arrays: with w == NULL, add the bytes to *plan_size and return NULL.

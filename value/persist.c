@@ -346,7 +346,32 @@ zend_string *rv_temp_string(HashTable *temps, const char *s, size_t len)
 	}
 	zend_string *found = rv_temp_string_lookup(temps, s, len);
 	memmove(recent + 1, recent, (RESIDENT_RECENT_TEMPS - 1) * sizeof(*recent));
+	memmove(RESIDENT_G(recent_temp_srcs) + 1, RESIDENT_G(recent_temp_srcs), (RESIDENT_RECENT_TEMPS - 1) * sizeof(const char *));
 	recent[0] = found;
+	RESIDENT_G(recent_temp_srcs)[0] = NULL;
+	return found;
+}
+
+zend_string *rv_temp_cstring(HashTable *temps, const char *s)
+{
+	/* A C string of ext/date comes back from the same place store after
+	 * store (timelib's zone cache, the time's own abbreviation): its
+	 * address finds it without measuring it, and its bytes confirm. */
+	zend_string **recent = RESIDENT_G(recent_temps);
+	const char **srcs = RESIDENT_G(recent_temp_srcs);
+	for (int i = 0; i < RESIDENT_RECENT_TEMPS; i++) {
+		if (srcs[i] == s && recent[i] && strcmp(ZSTR_VAL(recent[i]), s) == 0) {
+			return recent[i];
+		}
+	}
+	zend_string *found = rv_temp_string(temps, s, strlen(s));
+	/* Now first among the recent ones: note where it came from. */
+	for (int i = 0; i < RESIDENT_RECENT_TEMPS; i++) {
+		if (recent[i] == found) {
+			srcs[i] = s;
+			break;
+		}
+	}
 	return found;
 }
 
