@@ -404,33 +404,28 @@ static bool std_properties(zend_object *obj)
 }
 
 /* The declared property holds the constant its class gives it by default
- * (null, a bool, a number or a string). Such a property is left out of
- * the object's record: a fetch gets it from instantiation, or from the
- * shape's copy of the defaults if the class changed since. */
+ * (null, a bool, a number, a string, or the default's own array). Such a
+ * property is left out of the object's record: a fetch gets it from
+ * instantiation, or from the shape's copy of the defaults if the class
+ * changed since. */
 static zend_always_inline bool holds_default(const rv_class_profile *p, const zval *defaults, int32_t slot, const zval *v)
 {
 	const zval *d = &defaults[slot];
-	if (Z_TYPE_P(v) != Z_TYPE_P(d)) {
+	uint32_t type = Z_TYPE_P(v);
+	if (type != Z_TYPE_P(d)) {
 		return false;
 	}
-	switch (Z_TYPE_P(v)) {
-		case IS_NULL:
-		case IS_FALSE:
-		case IS_TRUE:
-			return true;
-		case IS_LONG:
-			return Z_LVAL_P(v) == Z_LVAL_P(d);
-		case IS_DOUBLE:
-			/* Bit for bit: -0.0 and NaN payloads come back as stored. */
-			return memcmp(&Z_DVAL_P(v), &Z_DVAL_P(d), sizeof(double)) == 0;
-		case IS_STRING:
-			return zend_string_equals(Z_STR_P(v), Z_STR_P(d));
-		case IS_ARRAY:
-			/* Still the default's own array, if the shape could keep it. */
-			return Z_ARR_P(v) == Z_ARR_P(d) && Z_TYPE(((const rv_shape *)p->image)->defaults[slot]) == IS_ARRAY;
-		default:
-			return false;
+	if (type <= IS_TRUE) {
+		return true;
 	}
+	/* The same bits: a number bit for bit (-0.0 and NaN payloads come back
+	 * as stored), the same string, the same array. No branch per type:
+	 * properties of every type follow one another. */
+	if (v->value.lval == d->value.lval) {
+		return type <= IS_STRING
+			|| (type == IS_ARRAY && Z_TYPE(((const rv_shape *)p->image)->defaults[slot]) == IS_ARRAY);
+	}
+	return type == IS_STRING && zend_string_equal_content(Z_STR_P(v), Z_STR_P(d));
 }
 
 /* Declared slots in order, then dynamic properties, read straight from
