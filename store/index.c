@@ -458,7 +458,10 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 	bool windowed = false;
 	for (uint64_t budget = 2 * h->nbuckets; budget > 0 && h->entries > 0;) {
 		uint64_t step = budget < 4096 ? budget : 4096;
-		sweep_ctx c = { .now_ms = now, .want = size };
+		/* Until the window, CLOCK takes what is still missing, over all
+		 * the steps of its round: not the whole size again at every step,
+		 * which evicted up to twice the value before the window ran. */
+		sweep_ctx c = { .now_ms = now, .want = freed < size ? size - freed : size };
 		sweep(st, step, visit_clock, &c);
 		budget -= step;
 		if (c.done) {
