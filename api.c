@@ -296,6 +296,39 @@ static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan
 	return rs_commit(st, &r, only_if_absent, resident_now_ms()) == RS_OK;
 }
 
+/* Stores a value like the last one of its root class without planning it
+ * (see rv_write_unplanned): 1 stored, 0 not (exists, lost a race), -1
+ * thrown, 2 plan it instead (did not fit, a hook must run, no room for the
+ * guess: the planned way says why). */
+static int store_unplanned(resident_cache_obj *c, zend_string *key, zval *value, size_t guess, const rv_path *path,
+                           int64_t expires, int64_t stale_until, bool only_if_absent, uint32_t value_arg)
+{
+	rs_store *st = resident_store();
+	rs_reservation r;
+	/* A value that takes less gives the rest back at commit; one that
+	 * takes more is planned. */
+	size_t cap = guess;
+	if (rs_reserve(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), cap, RV_KIND_GRAPH, expires, &r) != RS_OK) {
+		return 2;
+	}
+	size_t used;
+	switch (rv_write_unplanned(value, path, value_arg, r.value, cap, &used)) {
+		case RV_WRITTEN:
+			break;
+		case RV_REPLAN:
+			rs_abort(st, &r);
+			return 2;
+		default:
+			rs_abort(st, &r);
+			return -1;
+	}
+	rs_reservation_shrink(&r, used);
+	if (stale_until) {
+		rs_reservation_keep_stale(&r, stale_until);
+	}
+	return rs_commit(st, &r, only_if_absent, resident_now_ms()) == RS_OK;
+}
+
 int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires,
                          int64_t stale_until, bool only_if_absent, uint32_t value_arg)
 {
@@ -306,6 +339,13 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 		return 0;
 	}
 	rv_path root = { .kind = RV_PATH_ROOT, .name = "value" };
+	size_t guess = rv_size_guess(value);
+	if (guess) {
+		int rc = store_unplanned(c, key, value, guess, &root, expires, stale_until, only_if_absent, value_arg);
+		if (rc != 2) {
+			return rc;
+		}
+	}
 	rv_plan plan;
 	if (rv_plan_value(&plan, value, &root, value_arg) == FAILURE) {
 		return -1;

@@ -544,6 +544,7 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 	}
 	memset(RESIDENT_G(recent_temps), 0, sizeof(RESIDENT_G(recent_temps)));
 	memset(RESIDENT_G(recent_temp_srcs), 0, sizeof(RESIDENT_G(recent_temp_srcs)));
+	RESIDENT_G(last_profile) = NULL;
 	HashTable **caches[] = { &RESIDENT_G(class_profiles), &RESIDENT_G(layouts), &RESIDENT_G(temp_strings) };
 	for (size_t i = 0; i < sizeof(caches) / sizeof(caches[0]); i++) {
 		if (*caches[i]) {

@@ -54,6 +54,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
 	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */
 	HashTable *class_profiles;   /* class entry -> rv_class_profile (value/class_profile.c), per request */
+	struct rv_class_profile *last_profile; /* the one asked for last (class_profiles holds it) */
 	HashTable *lookups[RS_MAX_POOLS]; /* key -> entry found this request (api.c), per pool */
 	uint64_t lookups_epoch;
 	uint64_t xlat_gen;

@@ -183,6 +183,25 @@ void rs_free(rs_store *st, rs_off off)
 	list_push(st, off);
 }
 
+void rs_alloc_shrink(rs_store *st, rs_off off, uint64_t size)
+{
+	rs_block *b = block_at(st, off);
+	uint64_t have = rs_block_size(b);
+	if (size < RS_BLOCK_MIN || have < size + RS_BLOCK_MIN) {
+		return;
+	}
+	/* As in rs_alloc: the tail is written before the head shrinks. Dying
+	 * between the two leaves one used block; dying before rs_free() ends,
+	 * an unreachable used tail, which recovery collects. */
+	rs_block *tail = block_at(st, off + size);
+	tail->size_flags = (have - size) | RS_BLOCK_USED;
+	tail->prev_size = size;
+	set_prev_size_of_next(st, off + size, have - size);
+	b->size_flags = size | RS_BLOCK_USED;
+	/* Freeing the tail merges it with a free block after it. */
+	rs_free(st, off + size);
+}
+
 uint64_t rs_largest_free(const rs_store *st)
 {
 	const rs_header *h = st->hdr;

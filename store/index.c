@@ -627,6 +627,13 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 		return RS_EXISTS;
 	}
 
+	/* A value that took less than its reservation (rs_reservation_shrink)
+	 * gives the rest back before the entry is counted. */
+	uint64_t need = rs_alloc_round(e->value_offset + e->value_size - sizeof(rs_block));
+	if (rs_block_size(&e->block) >= need + RS_BLOCK_MIN) {
+		rs_alloc_shrink(st, RS_OFF(st, e), need);
+	}
+
 	/* Before publication: once linked, the entry belongs to the index, and
 	 * a slot still recording it as a reservation would have it freed when
 	 * our slot is found dead. Dying from here to the link leaves an
@@ -654,6 +661,14 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 	bump_mutation(st);
 	rs_unlock(st);
 	return RS_OK;
+}
+
+void rs_reservation_shrink(rs_reservation *r, size_t value_size)
+{
+	if (value_size < r->value_size) {
+		r->value_size = value_size;
+		r->entry->value_size = value_size;
+	}
 }
 
 void rs_reservation_keep_stale(rs_reservation *r, int64_t stale_until_ms)

@@ -201,6 +201,9 @@ uint64_t rs_hash(const uint64_t seed[2], uint16_t pool, const char *key, size_t 
 void rs_alloc_init(rs_store *st);
 rs_off rs_alloc(rs_store *st, uint64_t size);   /* 0 if no block fits */
 void rs_free(rs_store *st, rs_off block);
+/* Gives the tail of a used block beyond `size` (rounded) back, if it is
+ * large enough to be a block of its own. */
+void rs_alloc_shrink(rs_store *st, rs_off block, uint64_t size);
 uint64_t rs_alloc_round(uint64_t payload);     /* block size needed for a payload */
 uint64_t rs_largest_free(const rs_store *st);
 void rs_alloc_rebuild(rs_store *st);            /* recovery: free lists from a heap walk */

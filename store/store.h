@@ -241,6 +241,9 @@ rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_le
  * reservation) if a live entry for the key exists. */
 rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_t now_ms);
 void rs_abort(rs_store *st, rs_reservation *r);
+/* Before commit: the value took only value_size bytes of the reservation
+ * (no more than reserved); commit gives the rest back to the heap. */
+void rs_reservation_shrink(rs_reservation *r, size_t value_size);
 /* Before commit: keep the entry findable by rs_lookup_stale until this time
  * after it expires (stale-while-revalidate). */
 void rs_reservation_keep_stale(rs_reservation *r, int64_t stale_until_ms);

@@ -257,6 +257,11 @@ static void profile_dtor(zval *zv)
 
 rv_class_profile *rv_class_profile_of(zend_class_entry *ce)
 {
+	/* Values of one class are often stored one after another. */
+	rv_class_profile *last = RESIDENT_G(last_profile);
+	if (last && last->ce == ce) {
+		return last;
+	}
 	HashTable *cache = RESIDENT_G(class_profiles);
 	if (!cache) {
 		ALLOC_HASHTABLE(cache);
@@ -265,6 +270,7 @@ rv_class_profile *rv_class_profile_of(zend_class_entry *ce)
 	}
 	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
 	if (known) {
+		RESIDENT_G(last_profile) = Z_PTR_P(known);
 		return Z_PTR_P(known);
 	}
 	rv_class_profile *p = ecalloc(1, sizeof(*p));
@@ -276,6 +282,7 @@ rv_class_profile *rv_class_profile_of(zend_class_entry *ce)
 	p->translator_slot = p->direct ? translator_slot(ce) : -1;
 	build_image(p);
 	zend_hash_index_add_new_ptr(cache, (zend_ulong)(uintptr_t)ce, p);
+	RESIDENT_G(last_profile) = p;
 	return p;
 }
 

@@ -37,6 +37,10 @@ typedef struct rv_class_profile {
 	 * objects of one value share it. */
 	uint64_t walk_gen;
 	rv_shape *walk_shape;
+	/* Bytes taken by the last value stored whose root was an object of
+	 * this class, if no hook had to run for it; 0 if none. A value like it
+	 * is written without a sizing pass (rv_write_unplanned). */
+	size_t root_size;
 } rv_class_profile;
 
 /* Kept until the request ends (RSHUTDOWN destroys RESIDENT_G(class_profiles)). */

@@ -38,6 +38,7 @@ typedef struct gctx {
 	uint32_t next_id;
 	bool collected;         /* COLLECT ran (else PLAN stops at the first object that needs it) */
 	bool need_collect;
+	bool unplanned;         /* WRITE without PLAN, into a reservation of a guessed size */
 	size_t size;            /* PLAN: bytes needed */
 	rv_writer w;            /* WRITE */
 	/* Set up on first use (tbl()): a value of one plain object needs none.
@@ -53,8 +54,9 @@ typedef struct gctx {
 	rv_class_profile *last_profile; /* runs of objects share a class */
 	HashTable *temps;       /* strings made here (rv_temp_strings(): alive until the request ends) */
 	uint64_t gen;           /* this pass (class profiles note the shape they copied in it) */
-	void **nodes;           /* WRITE: id -> node */
+	void **nodes;           /* WRITE: id -> node (few_nodes, until more ids come) */
 	uint32_t nodes_cap;
+	void *few_nodes[FIRST_IDS + 1];
 } gctx;
 
 /* -1 failure (exception thrown), 0 plain value, 1 a node (or leads to one) */
@@ -156,13 +158,14 @@ static uint32_t id_of(gctx *c, const void *p, bool *first)
 
 static void node_at(gctx *c, uint32_t id, void *node)
 {
-	if (id >= c->nodes_cap) {
-		uint32_t cap = c->nodes_cap ? c->nodes_cap * 2 : 64;
+	if (UNEXPECTED(id >= c->nodes_cap)) {
+		uint32_t cap = MAX(c->nodes_cap * 2, 64);
 		while (cap <= id) {
 			cap *= 2;
 		}
-		c->nodes = erealloc(c->nodes, cap * sizeof(void *));
-		memset(c->nodes + c->nodes_cap, 0, (cap - c->nodes_cap) * sizeof(void *));
+		/* Only the ids met so far are ever read back. */
+		c->nodes = c->nodes == c->few_nodes ? memcpy(emalloc(cap * sizeof(void *)), c->few_nodes, sizeof(c->few_nodes))
+			: erealloc(c->nodes, cap * sizeof(void *));
 		c->nodes_cap = cap;
 	}
 	c->nodes[id] = node;
@@ -707,7 +710,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			set_ptr(dst, c->pass == WRITE ? c->nodes[id] : NULL);
 			return 1;
 		}
-		if (c->pass == PLAN && !c->collected && needs_collect(obj, p)) {
+		if ((c->pass == PLAN || c->unplanned) && !c->collected && needs_collect(obj, p)) {
 			/* A hook must run first: start over with COLLECT. */
 			c->need_collect = true;
 			return -1;
@@ -898,6 +901,23 @@ static int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, const 
 	return r;
 }
 
+/* Unplanned WRITE: the node of a template written already, listing its
+ * elements that lead to nodes (IS_PTR). */
+static rv_array_node *template_node(gctx *c, zend_array *out, uint32_t found)
+{
+	rv_array_node *node = take(c, sizeof(rv_array_node) + sizeof(uint32_t) * found);
+	node->n.kind = RV_NODE_ARRAY;
+	node->n.id = 0;
+	node->npatch = 0;
+	for (uint32_t i = 0; i < out->nNumUsed; i++) {
+		zval *el = HT_IS_PACKED(out) ? &out->arPacked[i] : &out->arData[i].val;
+		if (Z_TYPE_P(el) == IS_PTR && node->npatch < found) {
+			node->patch[node->npatch++] = i;
+		}
+	}
+	return node;
+}
+
 static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 {
 	uint32_t count = zend_hash_num_elements(a);
@@ -950,14 +970,16 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 		return 0;
 	}
 
-	/* PLAN decides pure or template; WRITE follows. */
-	if (c->pass == WRITE && (!known || Z_TYPE_P(known) != IS_LONG)) {
+	/* PLAN decides pure or template; WRITE follows (unplanned, it decides
+	 * once the elements are written). */
+	bool planned = c->pass == WRITE && !c->unplanned;
+	if (planned && (!known || Z_TYPE_P(known) != IS_LONG)) {
 		changed();
 		return -1;
 	}
-	zend_long npatch = c->pass == WRITE ? Z_LVAL_P(known) : 0;
+	zend_long npatch = planned ? Z_LVAL_P(known) : 0;
 	rv_array_node *node = NULL;
-	if (c->pass == WRITE && npatch >= 0) {
+	if (planned && npatch >= 0) {
 		node = take(c, sizeof(rv_array_node) + sizeof(uint32_t) * (size_t)npatch);
 		node->n.kind = RV_NODE_ARRAY;
 		node->n.id = 0;
@@ -1037,6 +1059,10 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 		zend_hash_index_update(tbl(c, ARRAYS), akey, &v);
 		return found ? 1 : 0;
 	}
+	if (c->unplanned && found) {
+		node = template_node(c, out, (uint32_t)found);
+		npatch = found;
+	}
 	zval written;
 	if (node) {
 		if ((zend_long)node->npatch != npatch) {
@@ -1062,6 +1088,10 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 
 static int walk(gctx *c, zval *dst, zval *src, const rv_path *path)
 {
+	if (UNEXPECTED(c->w.overflowed)) {
+		/* The guessed reservation is too small: stop; the value is planned. */
+		return -1;
+	}
 again:
 	switch (Z_TYPE_P(src)) {
 		case IS_STRING:
@@ -1118,6 +1148,8 @@ static void gctx_init(gctx *c, uint32_t arg_num)
 {
 	memset(c, 0, sizeof(*c));
 	c->arg_num = arg_num;
+	c->nodes = c->few_nodes;
+	c->nodes_cap = FIRST_IDS + 1;
 	c->temps = rv_temp_strings();
 }
 
@@ -1130,6 +1162,25 @@ static void gctx_reset_pass(gctx *c, pass p)
 	clean(c, SHAPES);
 	clean(c, PLAIN_SHAPES);
 	c->gen = ++RESIDENT_G(xlat_gen);
+}
+
+/* The class profile that remembers sizes for a value: that of its root
+ * object. */
+static rv_class_profile *root_profile(zval *value)
+{
+	ZVAL_DEREF(value);
+	return Z_TYPE_P(value) == IS_OBJECT ? rv_class_profile_of(Z_OBJCE_P(value)) : NULL;
+}
+
+/* The guess follows the largest recent size, so values of two sizes in
+ * turn fit (commit gives the rest back), but a value far smaller than the
+ * guess takes over, so one large value does not make the later ones
+ * reserve, and perhaps evict, much more than they need. */
+static void note_root_size(rv_class_profile *p, size_t size)
+{
+	if (size > p->root_size || size < p->root_size / 2) {
+		p->root_size = size;
+	}
 }
 
 rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t arg_num, size_t *size)
@@ -1159,6 +1210,15 @@ rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t ar
 		return NULL;
 	}
 	*size = c->size;
+	/* The next value of this root class is written without a plan, into
+	 * a reservation of this size, unless an object needed a hook run (an
+	 * unplanned write would stop at it). */
+	rv_class_profile *root = root_profile(value);
+	if (root && c->collected) {
+		root->root_size = 0;
+	} else if (root) {
+		note_root_size(root, c->size);
+	}
 	return g;
 }
 
@@ -1177,16 +1237,58 @@ zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, v
 	return rc < 0 ? FAILURE : SUCCESS;
 }
 
-void rv_graph_plan_free(rv_graph_plan *g)
+static void gctx_free(gctx *c)
 {
-	gctx *c = &g->c;
 	for (uint32_t t = 0; t < TABLES; t++) {
 		if (c->ready & (1u << t)) {
 			zend_hash_destroy(&c->tables[t]);
 		}
 	}
-	if (c->nodes) {
+	if (c->nodes != c->few_nodes) {
 		efree(c->nodes);
 	}
+}
+
+void rv_graph_plan_free(rv_graph_plan *g)
+{
+	gctx_free(&g->c);
 	efree(g);
+}
+
+size_t rv_size_guess(zval *value)
+{
+	rv_class_profile *p = root_profile(value);
+	return p ? p->root_size : 0;
+}
+
+rv_unplanned rv_write_unplanned(zval *value, const rv_path *path, uint32_t arg_num, void *area, size_t cap, size_t *used)
+{
+	gctx c;
+	gctx_init(&c, arg_num);
+	c.pass = WRITE;
+	c.unplanned = true;
+	c.gen = ++RESIDENT_G(xlat_gen);
+	rv_graph_header *h = area;
+	h->_pad = 0;
+	c.w.cur = (char *)area + sizeof(rv_graph_header);
+	c.w.end = (char *)area + cap;
+	c.w.may_overflow = true;
+	int rc = walk(&c, &h->root, value, path);
+	Z_EXTRA(h->root) = 0;
+	h->nids = c.next_id;
+	rv_unplanned out = RV_WRITTEN;
+	if (rc < 0) {
+		/* Did not fit, or an object needs a hook run (COLLECT) first: the
+		 * planned way does both. Anything else was thrown. */
+		out = EG(exception) ? RV_FAILED : RV_REPLAN;
+	} else if (c.w.overflowed) {
+		out = RV_REPLAN;
+	}
+	*used = (size_t)(c.w.cur - (char *)area);
+	rv_writer_release(&c.w);
+	gctx_free(&c);
+	if (out == RV_WRITTEN) {
+		note_root_size(root_profile(value), *used);
+	}
+	return out;
 }

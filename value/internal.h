@@ -12,10 +12,19 @@
 typedef struct rv_writer {
 	char *cur;
 	char *end;
+	/* A write into a reservation of a guessed size (see
+	 * rv_write_unplanned) may not fit: then the bytes past the end go
+	 * to request memory (spill) and the write is thrown away. Planned
+	 * writes fit by construction, and overflowing one is a bug. */
+	bool may_overflow;
+	bool overflowed;
+	void *spill;
 } rv_writer;
 
 /* The next `size` bytes (a multiple of 8) of the entry. */
 void *rv_bump(rv_writer *w, size_t size);
+/* Frees what an overflowing write spilled. */
+void rv_writer_release(rv_writer *w);
 
 /* Strings: bytes a string adds to the plan (0 if an equal one is already
  * planned), and its interned copy in the entry. Both consult the same

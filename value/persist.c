@@ -296,18 +296,45 @@ void rv_plan_release(rv_plan *plan)
 
 /* --- write pass --------------------------------------------------------------- */
 
-void *rv_bump(rv_writer *w, size_t size)
+/* Past the end of a guessed reservation: the rest of the walk writes into
+ * request memory, chained from w->spill, and is thrown away. */
+static zend_never_inline void *spill(rv_writer *w, size_t size)
 {
-	void *p = w->cur;
-	if (UNEXPECTED(size > (size_t)(w->end - w->cur))) {
+	if (!w->may_overflow) {
 		/* The plan pass sized this exact walk; getting here is a bug, and
 		 * writing on would corrupt the segment. Dying (rather than a
 		 * bailout) lets the robust lock recover if we hold it. */
 		fprintf(stderr, "Resident: value encoding exceeds its planned size\n");
 		abort();
 	}
+	w->overflowed = true;
+	size_t cap = MAX(size, 8192);
+	void **chunk = emalloc(ZEND_MM_ALIGNED_SIZE(sizeof(void *)) + cap);
+	*chunk = w->spill;
+	w->spill = chunk;
+	char *p = (char *)chunk + ZEND_MM_ALIGNED_SIZE(sizeof(void *));
+	w->cur = p + size;
+	w->end = p + cap;
+	return p;
+}
+
+void *rv_bump(rv_writer *w, size_t size)
+{
+	void *p = w->cur;
+	if (UNEXPECTED(size > (size_t)(w->end - w->cur))) {
+		return spill(w, size);
+	}
 	w->cur += size;
 	return p;
+}
+
+void rv_writer_release(rv_writer *w)
+{
+	while (w->spill) {
+		void **chunk = w->spill;
+		w->spill = *chunk;
+		efree(chunk);
+	}
 }
 
 /* Kept for the request rather than one store: they are few (lowercased

@@ -48,6 +48,19 @@ zend_result rv_plan_value(rv_plan *plan, zval *value, const rv_path *path, uint3
 void rv_write(rv_plan *plan, void *area);
 void rv_plan_release(rv_plan *plan);
 
+/* Storing without the sizing pass. A value whose root is an object of a
+ * class stored before in this request probably takes what the last one
+ * took: rv_size_guess() says how much (0: no guess, plan it), and
+ * rv_write_unplanned() encodes it in one pass into a reservation of at
+ * least that size (cap bytes), of kind RV_KIND_GRAPH. Runs no PHP code. */
+typedef enum {
+	RV_WRITTEN,   /* *used bytes of the area hold the value */
+	RV_REPLAN,    /* it did not fit, or a hook must run first: plan it */
+	RV_FAILED     /* it cannot be cached (thrown, as rv_plan_value would) */
+} rv_unplanned;
+size_t rv_size_guess(zval *value);
+rv_unplanned rv_write_unplanned(zval *value, const rv_path *path, uint32_t arg_num, void *area, size_t cap, size_t *used);
+
 /* A digest of the value's content, objects' insides included, the same in
  * every process for equal content (value/digest.c). */
 uint64_t rv_digest(zval *v);

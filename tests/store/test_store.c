@@ -185,6 +185,43 @@ static void test_too_big(void)
 	rs_destroy(&st);
 }
 
+/* A reservation larger than its value gives the rest back at commit, for
+ * a value that fits the reservation's block and one that merges with the
+ * free block after it. */
+static void test_shrink(void)
+{
+	rs_store st;
+	rs_reservation r;
+	char buf[64];
+	make_store(&st, 4 << 20);
+	rs_segment_stats before, after;
+	CHECK(put(&st, 0, "small", "tiny", 4, 0, false) == RS_OK);
+	rs_segment_stats_get(&st, &before);
+	CHECK(rs_reserve(&st, 0, "guess", 5, 64 << 10, 7, 0, &r) == RS_OK);
+	memcpy(r.value, "fits", 4);
+	rs_reservation_shrink(&r, 4);
+	rs_reservation_shrink(&r, 1 << 20);  /* never grows */
+	CHECK(r.value_size == 4);
+	CHECK(rs_commit(&st, &r, false, (int64_t)rs_now_ms()) == RS_OK);
+	CHECK(get(&st, 0, "guess", buf, sizeof buf) && strcmp(buf, "fits") == 0);
+	rs_segment_stats_get(&st, &after);
+	/* Two small entries, no 64 KB block left in use. */
+	CHECK(after.used_bytes == before.used_bytes * 2);
+	CHECK_CONSISTENT(&st);
+	/* Between two used blocks: the tail becomes a free block of its own. */
+	CHECK(rs_reserve(&st, 0, "mid", 3, 8 << 10, 7, 0, &r) == RS_OK);
+	memset(r.value, 'm', 8 << 10);
+	CHECK(rs_commit(&st, &r, false, (int64_t)rs_now_ms()) == RS_OK);
+	CHECK(put(&st, 0, "after", "x", 1, 0, false) == RS_OK);
+	CHECK(rs_delete(&st, 0, "mid", 3) == RS_OK);
+	rs_stats_flush(&st);
+	CHECK(rs_reserve(&st, 0, "mid2", 4, 4 << 10, 7, 0, &r) == RS_OK);
+	rs_reservation_shrink(&r, 100);
+	CHECK(rs_commit(&st, &r, false, (int64_t)rs_now_ms()) == RS_OK);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
 /* Fill 5x the memory with churn while reading a hot set. */
 static void test_eviction_hot_set(void)
 {
@@ -828,6 +865,7 @@ int main(void)
 		{ "basic operations", test_basic },
 		{ "ttl", test_ttl },
 		{ "values larger than the cache", test_too_big },
+		{ "a reservation gives back what its value did not take", test_shrink },
 		{ "eviction keeps a hot set, no wipe", test_eviction_hot_set },
 		{ "a large value into a fragmented cache evicts neighbours, not most of it", test_eviction_fragmented },
 		{ "reclamation waits for readers", test_reclamation },
