@@ -130,12 +130,13 @@ typedef struct rv_serialized_node {
 static inline void rv_object_hash(const zend_object *obj, char out[RV_OBJECT_HASH_LEN + 1])
 {
 	static const char hex[] = "0123456789abcdef";
-	uint64_t h = (uint64_t)obj->handle;
-	for (int i = 15; i >= 0; i--) {
+	/* A handle has 32 bits: the first 8 of the 16 digits are zeros. */
+	uint32_t h = obj->handle;
+	memset(out, '0', RV_OBJECT_HASH_LEN);
+	for (int i = 15; i >= 8; i--) {
 		out[i] = hex[h & 0xf];
 		h >>= 4;
 	}
-	memset(out + 16, '0', 16);
 	out[RV_OBJECT_HASH_LEN] = '\0';
 }
 

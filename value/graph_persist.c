@@ -41,14 +41,6 @@ typedef struct gctx {
 	bool unplanned;         /* WRITE without PLAN, into a reservation of a guessed size */
 	size_t size;            /* PLAN: bytes needed */
 	rv_writer w;            /* WRITE */
-	/* Set up on first use (tbl()): a value of one plain object needs none.
-	 *   VISITED       COLLECT: objects/references seen
-	 *   STATES        handle -> what a hook returned (COLLECT fills)
-	 *   IDS           PLAN/WRITE: object or reference -> id, past the first FIRST_IDS
-	 *   ARRAYS        PLAN: array -> IS_LONG npatch (-1: pure); WRITE: -> IS_PTR written
-	 *   SHAPES        shape key -> IS_PTR written shape (WRITE)
-	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set */
-	HashTable tables[TABLES];
 	uint32_t ready;         /* bit t: tables[t] is set up */
 	const void *first_ids[FIRST_IDS]; /* ids 1..FIRST_IDS: the one with id i + 1 at i */
 	rv_class_profile *last_profile; /* runs of objects share a class */
@@ -57,6 +49,15 @@ typedef struct gctx {
 	void **nodes;           /* WRITE: id -> node (few_nodes, until more ids come) */
 	uint32_t nodes_cap;
 	void *few_nodes[FIRST_IDS + 1];
+	/* Set up on first use (tbl()): a value of one plain object needs none.
+	 *   VISITED       COLLECT: objects/references seen
+	 *   STATES        handle -> what a hook returned (COLLECT fills)
+	 *   IDS           PLAN/WRITE: object or reference -> id, past the first FIRST_IDS
+	 *   ARRAYS        PLAN: array -> IS_LONG npatch (-1: pure); WRITE: -> IS_PTR written
+	 *   SHAPES        shape key -> IS_PTR written shape (WRITE)
+	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set
+	 * Last: gctx_init() leaves them as they are until then. */
+	HashTable tables[TABLES];
 } gctx;
 
 /* -1 failure (exception thrown), 0 plain value, 1 a node (or leads to one) */
@@ -441,8 +442,12 @@ static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p)
 	const zval *defaults = p && p->image ? CE_DEFAULT_PROPERTIES_TABLE(ce) : NULL;
 	l->plain = true;
 	l->slotted = true;
-	for (int i = 0; i < ce->default_properties_count; i++) {
-		zend_property_info *info = ce->properties_info_table[i];
+	/* Locals: the stores into l would otherwise make the compiler read
+	 * them from the class again on every turn. */
+	zend_property_info **infos = ce->properties_info_table;
+	int count = ce->default_properties_count;
+	for (int i = 0; i < count; i++) {
+		zend_property_info *info = infos[i];
 		zval *v = OBJ_PROP_NUM(obj, i);
 		if (!info || Z_TYPE_P(v) == IS_UNDEF) {
 			l->plain = false;
@@ -808,11 +813,18 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			 * (Carbon's constructedObjectId) must name the fetched object. */
 			if (direct) {
 				char hash[RV_OBJECT_HASH_LEN + 1];
-				rv_object_hash(obj, hash);
+				bool hashed = false;
 				for (uint32_t i = 0; i < l.n; i++) {
 					zval *v = l.values[i];
 					ZVAL_DEREF(v);
-					if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_cstr(Z_STR_P(v), hash, RV_OBJECT_HASH_LEN)) {
+					if (Z_TYPE_P(v) != IS_STRING || Z_STRLEN_P(v) != RV_OBJECT_HASH_LEN) {
+						continue;
+					}
+					if (!hashed) {
+						rv_object_hash(obj, hash);
+						hashed = true;
+					}
+					if (memcmp(Z_STRVAL_P(v), hash, RV_OBJECT_HASH_LEN) == 0) {
 						shape->prop_flags[record_pos(&l, i)] |= RV_PROP_OBJECT_HASH;
 					}
 				}
@@ -1146,7 +1158,7 @@ struct rv_graph_plan {
 
 static void gctx_init(gctx *c, uint32_t arg_num)
 {
-	memset(c, 0, sizeof(*c));
+	memset(c, 0, offsetof(gctx, tables));
 	c->arg_num = arg_num;
 	c->nodes = c->few_nodes;
 	c->nodes_cap = FIRST_IDS + 1;
