@@ -21,6 +21,7 @@
 #include "class_list.h"
 #include "api.h"
 #include "value/date.h"
+#include "value/value.h"
 #include "ros.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(resident)
@@ -460,6 +461,7 @@ static PHP_GSHUTDOWN_FUNCTION(resident)
 		rs_slot_release(&resident_globals->store);
 	}
 	resident_globals->store.hdr = NULL;
+	rv_root_sizes_free(&resident_globals->root_sizes);
 }
 
 static PHP_MINIT_FUNCTION(resident)

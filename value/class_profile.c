@@ -255,6 +255,56 @@ static void profile_dtor(zval *zv)
 	efree(p);
 }
 
+/* Root sizes outlive the request (RESIDENT_G(root_sizes), class name ->
+ * size): a php-fpm worker stores the same kinds of values request after
+ * request, so its first store of a kind in a request needs no sizing pass
+ * either. A guess that is wrong costs a planned store. */
+#define ROOT_SIZES_MAX 4096
+
+static size_t remembered_root_size(zend_class_entry *ce)
+{
+	HashTable *sizes = RESIDENT_G(root_sizes);
+	zval *known = sizes ? zend_hash_find(sizes, ce->name) : NULL;
+	return known ? (size_t)Z_LVAL_P(known) : 0;
+}
+
+static void remember_root_size(zend_class_entry *ce, size_t size)
+{
+	HashTable *sizes = RESIDENT_G(root_sizes);
+	if (!sizes) {
+		sizes = pemalloc(sizeof(HashTable), 1);
+		zend_hash_init(sizes, 32, NULL, NULL, 1);
+		RESIDENT_G(root_sizes) = sizes;
+	}
+	if (zend_hash_num_elements(sizes) < ROOT_SIZES_MAX || zend_hash_exists(sizes, ce->name)) {
+		zval v;
+		ZVAL_LONG(&v, (zend_long)size);
+		/* The key is copied into persistent memory. */
+		zend_hash_str_update(sizes, ZSTR_VAL(ce->name), ZSTR_LEN(ce->name), &v);
+	}
+}
+
+/* The guess follows the largest recent size, so values of two sizes in
+ * turn fit (commit gives the rest back), but a value far smaller than the
+ * guess takes over, so one large value does not make the later ones
+ * reserve, and perhaps evict, much more than they need. */
+void rv_class_note_root_size(rv_class_profile *p, size_t size)
+{
+	if (size > p->root_size || size < p->root_size / 2) {
+		p->root_size = size;
+		remember_root_size(p->ce, size);
+	}
+}
+
+void rv_root_sizes_free(HashTable **sizes)
+{
+	if (*sizes) {
+		zend_hash_destroy(*sizes);
+		pefree(*sizes, 1);
+		*sizes = NULL;
+	}
+}
+
 rv_class_profile *rv_class_profile_of(zend_class_entry *ce)
 {
 	/* Values of one class are often stored one after another. */
@@ -280,6 +330,7 @@ rv_class_profile *rv_class_profile_of(zend_class_entry *ce)
 	p->enc = encoding_of(ce, p->direct, p->native);
 	p->mode = mode_of(ce, p->enc, p->direct, p->native);
 	p->translator_slot = p->direct ? translator_slot(ce) : -1;
+	p->root_size = remembered_root_size(ce);
 	build_image(p);
 	zend_hash_index_add_new_ptr(cache, (zend_ulong)(uintptr_t)ce, p);
 	RESIDENT_G(last_profile) = p;

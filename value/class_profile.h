@@ -37,14 +37,19 @@ typedef struct rv_class_profile {
 	 * objects of one value share it. */
 	uint64_t walk_gen;
 	rv_shape *walk_shape;
-	/* Bytes taken by the last value stored whose root was an object of
-	 * this class, if no hook had to run for it; 0 if none. A value like it
-	 * is written without a sizing pass (rv_write_unplanned). */
+	/* About the bytes a value stored with an object of this class at its
+	 * root takes, from the last ones, in this request or an earlier one of
+	 * this process; 0 if unknown or if a hook had to run for it. A value
+	 * like them is written without a sizing pass (rv_write_unplanned). */
 	size_t root_size;
 } rv_class_profile;
 
 /* Kept until the request ends (RSHUTDOWN destroys RESIDENT_G(class_profiles)). */
 rv_class_profile *rv_class_profile_of(zend_class_entry *ce);
+
+/* A value whose root is an object of the profile's class took `size`
+ * bytes (0: it needed a hook run, and so will the next, probably). */
+void rv_class_note_root_size(rv_class_profile *p, size_t size);
 
 /* Lays a copy of the profile's shape out with w. */
 rv_shape *rv_class_shape_copy(const rv_class_profile *p, rv_writer *w);

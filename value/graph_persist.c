@@ -1184,17 +1184,6 @@ static rv_class_profile *root_profile(zval *value)
 	return Z_TYPE_P(value) == IS_OBJECT ? rv_class_profile_of(Z_OBJCE_P(value)) : NULL;
 }
 
-/* The guess follows the largest recent size, so values of two sizes in
- * turn fit (commit gives the rest back), but a value far smaller than the
- * guess takes over, so one large value does not make the later ones
- * reserve, and perhaps evict, much more than they need. */
-static void note_root_size(rv_class_profile *p, size_t size)
-{
-	if (size > p->root_size || size < p->root_size / 2) {
-		p->root_size = size;
-	}
-}
-
 rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t arg_num, size_t *size)
 {
 	rv_graph_plan *g = emalloc(sizeof(*g));
@@ -1226,10 +1215,8 @@ rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t ar
 	 * a reservation of this size, unless an object needed a hook run (an
 	 * unplanned write would stop at it). */
 	rv_class_profile *root = root_profile(value);
-	if (root && c->collected) {
-		root->root_size = 0;
-	} else if (root) {
-		note_root_size(root, c->size);
+	if (root) {
+		rv_class_note_root_size(root, c->collected ? 0 : c->size);
 	}
 	return g;
 }
@@ -1300,7 +1287,7 @@ rv_unplanned rv_write_unplanned(zval *value, const rv_path *path, uint32_t arg_n
 	rv_writer_release(&c.w);
 	gctx_free(&c);
 	if (out == RV_WRITTEN) {
-		note_root_size(root_profile(value), *used);
+		rv_class_note_root_size(root_profile(value), *used);
 	}
 	return out;
 }

@@ -59,6 +59,9 @@ typedef enum {
 	RV_FAILED     /* it cannot be cached (thrown, as rv_plan_value would) */
 } rv_unplanned;
 size_t rv_size_guess(zval *value);
+/* The guesses are kept per process or thread: GSHUTDOWN frees them
+ * (RESIDENT_G(root_sizes)). */
+void rv_root_sizes_free(HashTable **sizes);
 rv_unplanned rv_write_unplanned(zval *value, const rv_path *path, uint32_t arg_num, void *area, size_t cap, size_t *used);
 
 /* A digest of the value's content, objects' insides included, the same in

@@ -95,6 +95,24 @@ $tests = [
             && $gone['class'] === '__PHP_Incomplete_Class' && str_starts_with($gone['level'], 'Error: Class');
         return [$ok, json_encode([$stored, $same, $changed, $gone])];
     },
+    'a store is sized by the same kind of value of an earlier request, and gives back what it did not take' => function (Fpm $fpm) {
+        // Each worker's guess for Box comes from its earlier requests:
+        // smaller, equal and larger values in turn.
+        $www = __DIR__ . '/www/sizes.php';
+        $ok = true;
+        $memory = [];
+        $pids = [];
+        foreach ([10, 10, 5000, 10, 5000, 5000, 100, 10, 20000, 10, 10, 10] as $i => $n) {
+            [$h, $body] = $fpm->client->get($www, "n=$n");
+            $r = json_decode($body, true);
+            $ok = $ok && $r['stored'] === true && $r['same'] === true;
+            $memory[$n][] = $r['memory'] ?? null;
+            $pids[$h['x-pid'] ?? 0] = true;
+        }
+        // The same value takes the same memory however it was sized.
+        $ok = $ok && count(array_unique($memory[10])) === 1 && count(array_unique($memory[5000])) === 1;
+        return [$ok && count($pids) === 2, json_encode([$memory, count($pids)])];
+    },
 ];
 
 foreach ($tests as $name => $test) {
