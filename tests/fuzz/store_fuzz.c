@@ -376,6 +376,14 @@ static void do_store(input *in, int p, int k, bool add)
 		rs_abort(&F.st, &r);
 		return;
 	}
+	if ((t & 0x60) == 0x60 && len > 16) {
+		/* The value took less than its reservation (a one-pass write into
+		 * a guessed size): commit gives the rest back. */
+		uint64_t kept = 16 + (len - 16) / (2u + (t >> 7) * 14u);
+		fill_value(r.value, kept, seed);
+		rs_reservation_shrink(&r, kept);
+		len = kept;
+	}
 	commit(p, k, &r, seed, len, add, expires);
 }
 
