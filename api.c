@@ -339,7 +339,7 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 		return 0;
 	}
 	rv_path root = { .kind = RV_PATH_ROOT, .name = "value" };
-	size_t guess = rv_size_guess(value);
+	size_t guess = Z_TYPE_P(value) == IS_OBJECT ? rv_size_guess(value) : 0;
 	if (guess) {
 		int rc = store_unplanned(c, key, value, guess, &root, expires, stale_until, only_if_absent, value_arg);
 		if (rc != 2) {

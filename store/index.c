@@ -629,9 +629,8 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 
 	/* A value that took less than its reservation (rs_reservation_shrink)
 	 * gives the rest back before the entry is counted. */
-	uint64_t need = rs_alloc_round(e->value_offset + e->value_size - sizeof(rs_block));
-	if (rs_block_size(&e->block) >= need + RS_BLOCK_MIN) {
-		rs_alloc_shrink(st, RS_OFF(st, e), need);
+	if (r->shrunk) {
+		rs_alloc_shrink(st, RS_OFF(st, e), rs_alloc_round(e->value_offset + e->value_size - sizeof(rs_block)));
 	}
 
 	/* Before publication: once linked, the entry belongs to the index, and
@@ -668,6 +667,7 @@ void rs_reservation_shrink(rs_reservation *r, size_t value_size)
 	if (value_size < r->value_size) {
 		r->value_size = value_size;
 		r->entry->value_size = value_size;
+		r->shrunk = true;
 	}
 }
 

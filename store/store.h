@@ -69,6 +69,7 @@ typedef struct rs_reservation {
 	void *value;
 	size_t value_size;
 	bool holds_lock;    /* no reader slot: the lock is kept until commit/abort */
+	bool shrunk;        /* rs_reservation_shrink(): commit gives the rest back */
 } rs_reservation;
 
 typedef struct rs_pool_stats {
