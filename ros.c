@@ -243,12 +243,40 @@ static zend_string *unit_layout(ros_unit *u)
 	return s.s ? s.s : ZSTR_EMPTY_ALLOC();
 }
 
-/* The class file's identity, stat()ed once per request. */
+static zend_string *stat_identity(zend_string *file, bool persistent)
+{
+	struct stat sb;
+	char *id;
+	size_t len = stat(ZSTR_VAL(file), &sb) == 0
+		? zend_spprintf(&id, 0, "%s|%lld|%lld", ZSTR_VAL(file), (long long)sb.st_mtime, (long long)sb.st_size)
+		: zend_spprintf(&id, 0, "%s|?", ZSTR_VAL(file));
+	zend_string *s = zend_string_init(id, len, persistent);
+	efree(id);
+	return s;
+}
+
+/* Preloaded classes cannot change until php-fpm restarts (OPcache keeps
+ * them through its own restarts): the files of those with units are
+ * stat()ed once per process, when they are first found (preloaded_files:
+ * file -> identity, persistent). Built whole before preloaded_known is
+ * set, and never changed after: threads read it without the lock. A class
+ * given units later (a pool's own list) is stat()ed per request. */
+static HashTable *preloaded_files;
+
+/* The class file's identity, stat()ed once per request (once per process
+ * for a preloaded class). */
 static zend_string *file_identity(zend_class_entry *ce)
 {
 	zend_string *file = ce->info.user.filename;
 	if (!file) {
 		return ZSTR_EMPTY_ALLOC();
+	}
+	if ((ce->ce_flags & ZEND_ACC_PRELOADED) && preloaded_files) {
+		zend_string *known = zend_hash_find_ptr(preloaded_files, file);
+		if (known) {
+			/* A copy: threads must not share the refcount. */
+			return zend_string_init(ZSTR_VAL(known), ZSTR_LEN(known), 0);
+		}
 	}
 	HashTable *cache = RESIDENT_G(ros_files);
 	if (!cache) {
@@ -260,10 +288,7 @@ static zend_string *file_identity(zend_class_entry *ce)
 	if (known) {
 		return zend_string_copy(Z_STR_P(known));
 	}
-	struct stat sb;
-	zend_string *id = stat(ZSTR_VAL(file), &sb) == 0
-		? zend_strpprintf(0, "%s|%lld|%lld", ZSTR_VAL(file), (long long)sb.st_mtime, (long long)sb.st_size)
-		: zend_strpprintf(0, "%s|?", ZSTR_VAL(file));
+	zend_string *id = stat_identity(file, false);
 	zval v;
 	ZVAL_STR_COPY(&v, id);
 	zend_hash_update(cache, file, &v);
@@ -700,6 +725,24 @@ static void install_hooks(void)
 	zend_compile_string = ros_compile_string;
 }
 
+static void preloaded_file_dtor(zval *zv)
+{
+	zend_string_release(Z_PTR_P(zv));
+}
+
+static void remember_preloaded_files(void)
+{
+	HashTable *files = pemalloc(sizeof(HashTable), 1);
+	zend_hash_init(files, 8, NULL, preloaded_file_dtor, 1);
+	for (uint32_t i = 0; i < npreloaded; i++) {
+		zend_string *file = preloaded[i]->info.user.filename;
+		if (file && !zend_hash_str_exists(files, ZSTR_VAL(file), ZSTR_LEN(file))) {
+			zend_hash_str_add_new_ptr(files, ZSTR_VAL(file), ZSTR_LEN(file), stat_identity(file, true));
+		}
+	}
+	preloaded_files = files;
+}
+
 /* Preloaded classes are linked before any request and never again: they
  * are found in the class table once, at the first request after
  * preloading (which itself runs as a request, in php-fpm's master). */
@@ -719,6 +762,9 @@ static void find_preloaded(void)
 				}
 			}
 		} ZEND_HASH_FOREACH_END();
+		if (npreloaded && !preloaded_files) {
+			remember_preloaded_files();
+		}
 		atomic_store(&preloaded_known, true);
 	}
 	pthread_mutex_unlock(&preloaded_lock);
@@ -959,5 +1005,10 @@ void ros_module_end(void)
 		pefree(preloaded, 1);
 		preloaded = NULL;
 		npreloaded = 0;
+	}
+	if (preloaded_files) {
+		zend_hash_destroy(preloaded_files);
+		pefree(preloaded_files, 1);
+		preloaded_files = NULL;
 	}
 }

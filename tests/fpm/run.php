@@ -96,8 +96,9 @@ $tests = [
         return [$ok, json_encode([$stored, $same, $changed, $gone])];
     },
     'a store is sized by the same kind of value of an earlier request, and gives back what it did not take' => function (Fpm $fpm) {
-        // Each worker's guess for Box comes from its earlier requests:
-        // smaller, equal and larger values in turn.
+        // A worker's guess for Box comes from its earlier requests (which
+        // worker serves which request is php-fpm's choice): smaller, equal
+        // and larger values in turn.
         $www = __DIR__ . '/www/sizes.php';
         $ok = true;
         $memory = [];
@@ -111,7 +112,7 @@ $tests = [
         }
         // The same value takes the same memory however it was sized.
         $ok = $ok && count(array_unique($memory[10])) === 1 && count(array_unique($memory[5000])) === 1;
-        return [$ok && count($pids) === 2, json_encode([$memory, count($pids)])];
+        return [$ok, json_encode([$memory, count($pids)])];
     },
 ];
 
@@ -158,10 +159,17 @@ try {
     for ($i = 0; $i < 6; $i++) {
         [$hits[]] = statics_call($fpm, $preloadDir, 'op=preloaded');
     }
-    check('RequestOverStatic, OPcache preloading: a preloaded class keeps its statics', $hits === [1, 2, 3, 4, 5, 6],
-        json_encode($hits) . "\n" . $fpm->log());
+    // An edit of a preloaded class's file changes nothing that runs before
+    // php-fpm restarts: the statics are still those of the preloaded code.
+    file_put_contents("$preloadDir/Preloaded.php", "<?php\n#[Resident\\RequestOverStatic]\nfinal class Preloaded { public static int \$hits = 100; }\n");
+    touch("$preloadDir/Preloaded.php", time() + 10);
+    for ($i = 0; $i < 4; $i++) {
+        [$hits[]] = statics_call($fpm, $preloadDir, 'op=preloaded');
+    }
+    check('RequestOverStatic, OPcache preloading: a preloaded class keeps its statics, also after its file changed on disk',
+        $hits === [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], json_encode($hits) . "\n" . $fpm->log());
 } catch (Throwable $e) {
-    check('RequestOverStatic, OPcache preloading: a preloaded class keeps its statics', false, $e->getMessage() . "\n" . $fpm->log());
+    check('RequestOverStatic, OPcache preloading: a preloaded class keeps its statics, also after its file changed on disk', false, $e->getMessage() . "\n" . $fpm->log());
 }
 $fpm->stop();
 exec('rm -rf ' . escapeshellarg($preloadDir));
