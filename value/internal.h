@@ -14,7 +14,7 @@ typedef struct rv_writer {
 	char *end;
 	/* A write into a reservation of a guessed size (see
 	 * rv_write_unplanned) may not fit: then the bytes past the end go
-	 * to request memory (spill) and the write is thrown away. Planned
+	 * to memory of their own (spill) and the write is thrown away. Planned
 	 * writes fit by construction, and overflowing one is a bug. */
 	bool may_overflow;
 	bool overflowed;

@@ -308,8 +308,15 @@ static zend_never_inline void *spill(rv_writer *w, size_t size)
 		abort();
 	}
 	w->overflowed = true;
+	/* Not request memory: a small reservation holds the segment's lock
+	 * while it is written, and running into memory_limit here would bail
+	 * out with the lock held. The walk stops at its next step. */
 	size_t cap = MAX(size, 8192);
-	void **chunk = emalloc(ZEND_MM_ALIGNED_SIZE(sizeof(void *)) + cap);
+	void **chunk = malloc(ZEND_MM_ALIGNED_SIZE(sizeof(void *)) + cap);
+	if (!chunk) {
+		fprintf(stderr, "Resident: out of memory\n");
+		abort();
+	}
 	*chunk = w->spill;
 	w->spill = chunk;
 	char *p = (char *)chunk + ZEND_MM_ALIGNED_SIZE(sizeof(void *));
@@ -333,7 +340,7 @@ void rv_writer_release(rv_writer *w)
 	while (w->spill) {
 		void **chunk = w->spill;
 		w->spill = *chunk;
-		efree(chunk);
+		free(chunk);
 	}
 }
 

@@ -46,6 +46,8 @@ check($c, 'first (planned)', box('a'));
 check($c, 'same size', box('b'));
 check($c, 'larger: does not fit', box(str_repeat('x', 5000)));
 check($c, 'much smaller: gives back the rest', box('c'));
+check($c, 'far larger than the guess', box('big', range(1, 200000)));
+check($c, 'small again', box('c'));
 check($c, 'a little larger', box('cc'));
 check($c, 'list of objects', box('l', [box('1'), box('2'), 'k' => box('3')]));
 $shared = box('s');
@@ -92,6 +94,10 @@ larger: does not fit               same
 bool(true)
 much smaller: gives back the rest  same
 bool(true)
+far larger than the guess          same
+bool(true)
+small again                        same
+bool(true)
 a little larger                    same
 bool(true)
 list of objects                    same
@@ -115,4 +121,4 @@ string(1) "p"
 bool(true)
 bool(true)
 NULL
-done 12
+done 14
