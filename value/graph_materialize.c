@@ -23,6 +23,7 @@ typedef struct resolved_shape {
 	zend_class_entry *ce;          /* NULL: the class is gone (incomplete class) */
 	bool same_layout;              /* as stored: left-out properties hold their defaults already */
 	bool plain;                    /* a user class ready to instantiate directly */
+	bool dense;                    /* ... and the record holds its slots in order, all declared */
 	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */
 } resolved_shape;
 
@@ -192,6 +193,11 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
+	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS
+		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
+	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
+		r->dense = shape->slots[i] == (int32_t)i && r->info[i];
+	}
 	if (!d->first_shape) {
 		d->first_shape = shape;
 		d->first_resolved = r;
@@ -273,6 +279,70 @@ static zend_always_inline zend_result write_declared(zend_object *obj, zend_prop
 	return SUCCESS;
 }
 
+/* The value of the i-th property of a record, as it goes into the object. */
+static zend_always_inline zend_result prop_value(decoder *d, zend_object *obj, const rv_shape *shape, uint32_t i, const zval *src, zval *v)
+{
+	if (Z_TYPE_P(src) != IS_PTR && d->borrow) {
+		ZVAL_COPY_VALUE(v, src);
+	} else if (decode(d, v, src) == FAILURE) {
+		return FAILURE;
+	}
+	if (UNEXPECTED(shape->prop_flags[i])) {
+		if (shape->prop_flags[i] & RV_PROP_OBJECT_HASH) {
+			zval_ptr_dtor(v);
+			zend_string *hash = zend_string_alloc(RV_OBJECT_HASH_LEN, 0);
+			rv_object_hash(obj, ZSTR_VAL(hash));
+			ZVAL_NEW_STR(v, hash);
+		} else if (shape->prop_flags[i] & RV_PROP_CARBON_LOCALE) {
+			/* The translator comes back through locale(), once the graph is
+			 * complete (as Carbon's __unserialize() does it). */
+			defer(d, obj, RV_OBJ_LOCALE, v);
+			ZVAL_NULL(v);
+		}
+	}
+	return SUCCESS;
+}
+
+/* A dense record (resolved_shape.dense) straight into the slots of an
+ * object made without object_properties_init() (see decode_object()):
+ * each slot is written once, with the record's value or, for one left
+ * out, the class default as instantiation copies it. */
+static zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+{
+	const rv_shape *shape = o->shape;
+	uint32_t n = shape->nprops;
+	zval *slots = obj->properties_table;
+	const zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(r->ce);
+	for (uint32_t i = 0; i < n; i++) {
+		const zval *src = &o->props[i];
+		if (Z_TYPE_P(src) == IS_UNDEF) {
+			ZVAL_COPY_PROP(&slots[i], &defaults[i]);
+			continue;
+		}
+		zval v;
+		if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
+			return FAILURE;
+		}
+		zend_property_info *info = r->info[i];
+		if (ZEND_TYPE_IS_SET(info->type)) {
+			if (Z_ISREF(v)) {
+				if (!zend_verify_prop_assignable_by_ref(info, &v, 1)) {
+					zval_ptr_dtor(&v);
+					return FAILURE;
+				}
+				ZEND_REF_ADD_TYPE_SOURCE(Z_REF(v), info);
+			} else if (!ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE(v)) && !zend_verify_property_type(info, &v, 1)) {
+				zval_ptr_dtor(&v);
+				return FAILURE;
+			}
+		}
+		/* The flags instantiation would have left on the slot. */
+		ZVAL_COPY_VALUE_PROP(&slots[i], &v);
+		Z_PROP_FLAG_P(&slots[i]) = Z_PROP_FLAG_P(&defaults[i]);
+	}
+	return SUCCESS;
+}
+
 static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
 {
 	const rv_shape *shape = o->shape;
@@ -287,21 +357,8 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 			}
 			src = &shape->defaults[i];
 		}
-		if (Z_TYPE_P(src) != IS_PTR && d->borrow) {
-			ZVAL_COPY_VALUE(&v, src);
-		} else if (decode(d, &v, src) == FAILURE) {
+		if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
 			return FAILURE;
-		}
-		if (shape->prop_flags[i] & RV_PROP_OBJECT_HASH) {
-			zval_ptr_dtor(&v);
-			zend_string *hash = zend_string_alloc(RV_OBJECT_HASH_LEN, 0);
-			rv_object_hash(obj, ZSTR_VAL(hash));
-			ZVAL_NEW_STR(&v, hash);
-		} else if (shape->prop_flags[i] & RV_PROP_CARBON_LOCALE) {
-			/* The translator comes back through locale(), once the graph is
-			 * complete (as Carbon's __unserialize() does it). */
-			defer(d, obj, RV_OBJ_LOCALE, &v);
-			ZVAL_NULL(&v);
 		}
 		zend_result rc = r->info[i] ? write_declared(obj, r->info[i], &v) : write_dynamic(obj, shape->names[i], &v);
 		if (rc == FAILURE) {
@@ -320,7 +377,16 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	if (EG(exception)) {
 		return FAILURE;
 	}
-	if (r->plain) {
+	if (r->dense) {
+		/* Its slots are written once, by fill_dense(). Until then they are
+		 * UNDEF, which the collector and the destructor accept if decoding
+		 * a child fails or runs the collector. */
+		zend_object *obj = zend_objects_new(r->ce);
+		for (int i = 0; i < r->ce->default_properties_count; i++) {
+			Z_TYPE_INFO(obj->properties_table[i]) = IS_UNDEF;
+		}
+		ZVAL_OBJ(dst, obj);
+	} else if (r->plain) {
 		/* What object_init_ex() does once its checks passed for this class. */
 		zend_object *obj = zend_objects_new(r->ce);
 		object_properties_init(obj, r->ce);
@@ -364,7 +430,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		}
 		return SUCCESS;
 	}
-	if (fill_props(d, obj, o, r) == FAILURE) {
+	if ((r->dense ? fill_dense(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
 		return fail(dst);
 	}
 	if (o->shape->mode == RV_OBJ_WAKEUP && r->ce) {
