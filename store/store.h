@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#define RS_LAYOUT_VERSION 3
+#define RS_LAYOUT_VERSION 4
 #define RS_MAX_POOLS 64
 #define RS_POOL_NAME_MAX 63
 #define RS_KEY_MAX 4096

@@ -30,6 +30,7 @@ enum {
 	RV_NODE_REF,
 	RV_NODE_ENUM,
 	RV_NODE_SERIALIZED,
+	RV_NODE_OBJECT_EX,     /* an object with an rv_object_ext before its properties */
 };
 
 /* Objects whose C state a codec of ours copies (value/date.c). */
@@ -96,15 +97,34 @@ typedef struct rv_shape {
  * constant defaults), cached for the request. Never 0. */
 uint64_t rv_class_layout(zend_class_entry *ce);
 
+/* Most objects need only their shape and properties: a restore of many
+ * reads no more than that. */
 typedef struct rv_object_node {
-	rv_node n;
+	rv_node n;                   /* RV_NODE_OBJECT or RV_NODE_OBJECT_EX */
 	rv_shape *shape;
+	/* RV_NODE_OBJECT: the property values, in shape order; _EX: an
+	 * rv_object_ext, then they (rv_object_props()). */
+	zval props[];
+} rv_object_node;
+
+/* What a native codec or a hook needs, in RV_NODE_OBJECT_EX nodes. */
+typedef struct rv_object_ext {
 	uint32_t native;             /* RV_NATIVE_* */
 	uint32_t _pad;
 	const void *native_state;    /* the codec's copy of the C state */
-	zval data;                   /* RV_OBJ_UNSERIALIZE: the __serialize() array */
-	zval props[];                /* the property values, in shape order */
-} rv_object_node;
+	zval data;                   /* RV_OBJ_UNSERIALIZE, RV_OBJ_HEAP: the data */
+} rv_object_ext;
+
+static inline rv_object_ext *rv_object_ext_of(const rv_object_node *o)
+{
+	return o->n.kind == RV_NODE_OBJECT_EX ? (rv_object_ext *)(void *)((rv_object_node *)o)->props : NULL;
+}
+
+static inline zval *rv_object_props(const rv_object_node *o)
+{
+	rv_object_ext *x = rv_object_ext_of(o);
+	return x ? (zval *)(void *)(x + 1) : ((rv_object_node *)o)->props;
+}
 
 typedef struct rv_ref_node {
 	rv_node n;

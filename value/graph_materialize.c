@@ -313,8 +313,9 @@ static zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node
 	uint32_t n = shape->nprops;
 	zval *slots = obj->properties_table;
 	const zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(r->ce);
+	const zval *props = rv_object_props(o);
 	for (uint32_t i = 0; i < n; i++) {
-		const zval *src = &o->props[i];
+		const zval *src = &props[i];
 		if (Z_TYPE_P(src) == IS_UNDEF) {
 			ZVAL_COPY_PROP(&slots[i], &defaults[i]);
 			continue;
@@ -346,9 +347,10 @@ static zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node
 static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
 {
 	const rv_shape *shape = o->shape;
+	const zval *props = rv_object_props(o);
 	for (uint32_t i = 0; i < shape->nprops; i++) {
 		zval v;
-		const zval *src = &o->props[i];
+		const zval *src = &props[i];
 		if (Z_TYPE_P(src) == IS_UNDEF) {
 			/* Left out as it held its default: instantiation set it, unless
 			 * the class changed since. */
@@ -402,7 +404,8 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	}
 	zend_object *obj = Z_OBJ_P(dst);
 	ZVAL_OBJ(&d->ids[o->n.id], obj);
-	if (o->native && r->ce && rv_native_restore(o->native, obj, o->native_state) == FAILURE) {
+	const rv_object_ext *x = rv_object_ext_of(o);
+	if (x && x->native && r->ce && rv_native_restore(x->native, obj, x->native_state) == FAILURE) {
 		if (!EG(exception)) {
 			zend_throw_error(NULL, "Cannot restore the state of a cached %s", ZSTR_VAL(r->ce->name));
 		}
@@ -410,7 +413,11 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	}
 	if (o->shape->mode == RV_OBJ_UNSERIALIZE || o->shape->mode == RV_OBJ_HEAP) {
 		zval data;
-		if (decode(d, &data, &o->data) == FAILURE) {
+		if (!x) {
+			zend_throw_error(NULL, "A cached %s lacks its data", ZSTR_VAL(o->shape->class_name));
+			return fail(dst);
+		}
+		if (decode(d, &data, &x->data) == FAILURE) {
 			return fail(dst);
 		}
 		if (r->ce) {
@@ -539,6 +546,7 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 		case RV_NODE_ARRAY:
 			return decode_array(d, dst, (const rv_array_node *)n);
 		case RV_NODE_OBJECT:
+		case RV_NODE_OBJECT_EX:
 			return decode_object(d, dst, (const rv_object_node *)n);
 		case RV_NODE_REF: {
 			const rv_ref_node *r = (const rv_ref_node *)n;

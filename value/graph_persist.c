@@ -676,17 +676,25 @@ static bool needs_collect(zend_object *obj, const rv_class_profile *p)
 	return false;
 }
 
-static void init_object_node(gctx *c, rv_object_node *o, uint32_t id, rv_shape *shape, uint32_t native, const void *state)
+/* ext: the node is an RV_NODE_OBJECT_EX, with room for an rv_object_ext
+ * before its properties; returns it. */
+static rv_object_ext *init_object_node(gctx *c, rv_object_node *o, uint32_t id, rv_shape *shape,
+                                       bool ext, uint32_t native, const void *state)
 {
-	o->n.kind = RV_NODE_OBJECT;
+	o->n.kind = ext ? RV_NODE_OBJECT_EX : RV_NODE_OBJECT;
 	o->n.id = id;
 	o->shape = shape;
-	o->native = native;
-	o->_pad = 0;
-	o->native_state = state;
-	ZVAL_NULL(&o->data);
-	Z_EXTRA(o->data) = 0;
 	node_at(c, id, o);
+	if (!ext) {
+		return NULL;
+	}
+	rv_object_ext *x = rv_object_ext_of(o);
+	x->native = native;
+	x->_pad = 0;
+	x->native_state = state;
+	ZVAL_NULL(&x->data);
+	Z_EXTRA(x->data) = 0;
+	return x;
 }
 
 static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path)
@@ -769,20 +777,20 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			changed();
 			return -1;
 		}
-		rv_object_node *o = NULL;
+		rv_object_ext *x = NULL;
 		if (c->pass != COLLECT) {
-			o = take(c, sizeof(rv_object_node));
+			rv_object_node *o = take(c, sizeof(rv_object_node) + sizeof(rv_object_ext));
 			prop_list none;
 			props_init(&none);
 			none.plain = true;
 			rv_shape *shape = shape_of(c, obj, p, &none);
 			if (o) {
-				init_object_node(c, o, id, shape, RV_NATIVE_NONE, NULL);
+				x = init_object_node(c, o, id, shape, true, RV_NATIVE_NONE, NULL);
 			}
 			set_ptr(dst, o);
 		}
 		rv_path here = { .up = path, .kind = RV_PATH_SERIALIZED };
-		if (walk(c, o ? &o->data : NULL, data, &here) < 0) {
+		if (walk(c, x ? &x->data : NULL, data, &here) < 0) {
 			rc = -1;
 		}
 		c->depth--;
@@ -800,14 +808,15 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	rv_object_node *o = NULL;
 	if (c->pass != COLLECT) {
 		uint32_t nprops = l.n + l.left_out;
-		o = take(c, sizeof(rv_object_node) + sizeof(zval) * nprops);
+		bool ext = native != RV_NATIVE_NONE;
+		o = take(c, sizeof(rv_object_node) + sizeof(zval) * nprops + (ext ? sizeof(rv_object_ext) : 0));
 		rv_shape *shape = shape_of(c, obj, p, &l);
 		const void *state = native ? rv_native_persist(native, obj, c->pass == PLAN ? &c->size : NULL, &c->w, c->temps) : NULL;
 		if (o) {
-			init_object_node(c, o, id, shape, native, state);
+			init_object_node(c, o, id, shape, ext, native, state);
 			if (l.left_out) {
 				/* UNDEF: left out as it held its default (see rv_shape.defaults). */
-				memset(o->props, 0, sizeof(zval) * nprops);
+				memset(rv_object_props(o), 0, sizeof(zval) * nprops);
 			}
 			/* spl_object_hash() values held by a directly copied object
 			 * (Carbon's constructedObjectId) must name the fetched object. */
@@ -852,7 +861,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 				}
 			}
 		}
-		if (walk_member(c, o ? &o->props[at] : NULL, v, NULL, &here) < 0) {
+		if (walk_member(c, o ? &rv_object_props(o)[at] : NULL, v, NULL, &here) < 0) {
 			rc = -1;
 		}
 	}
