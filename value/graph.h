@@ -30,8 +30,15 @@ enum {
 	RV_NODE_REF,
 	RV_NODE_ENUM,
 	RV_NODE_SERIALIZED,
-	RV_NODE_OBJECT_EX,     /* an object with an rv_object_ext before its properties */
 };
+
+/* Flags of an RV_NODE_OBJECT node, above its kind (RV_NODE_KIND()). */
+enum {
+	RV_OBJECT_EXT = 0x100,     /* an rv_object_ext comes first */
+	RV_OBJECT_PACKED = 0x200   /* then a uint64_t mask of the shape's properties present,
+	                            * and only their values (the others held their defaults) */
+};
+#define RV_NODE_KIND(n) ((n)->kind & 0xff)
 
 /* Objects whose C state a codec of ours copies (value/date.c). */
 enum {
@@ -100,14 +107,15 @@ uint64_t rv_class_layout(zend_class_entry *ce);
 /* Most objects need only their shape and properties: a restore of many
  * reads no more than that. */
 typedef struct rv_object_node {
-	rv_node n;                   /* RV_NODE_OBJECT or RV_NODE_OBJECT_EX */
+	rv_node n;                   /* RV_NODE_OBJECT | RV_OBJECT_* flags */
 	rv_shape *shape;
-	/* RV_NODE_OBJECT: the property values, in shape order; _EX: an
-	 * rv_object_ext, then they (rv_object_props()). */
+	/* The property values in shape order, all nprops of them (UNDEF: held
+	 * its default), or with RV_OBJECT_PACKED only those present. An
+	 * rv_object_ext and the mask come first (rv_object_props()). */
 	zval props[];
 } rv_object_node;
 
-/* What a native codec or a hook needs, in RV_NODE_OBJECT_EX nodes. */
+/* What a native codec or a hook needs (RV_OBJECT_EXT). */
 typedef struct rv_object_ext {
 	uint32_t native;             /* RV_NATIVE_* */
 	uint32_t _pad;
@@ -115,15 +123,26 @@ typedef struct rv_object_ext {
 	zval data;                   /* RV_OBJ_UNSERIALIZE, RV_OBJ_HEAP: the data */
 } rv_object_ext;
 
+/* Packing pays for objects with some properties at their defaults, up to
+ * this many properties. */
+#define RV_PACKED_MAX 64
+
 static inline rv_object_ext *rv_object_ext_of(const rv_object_node *o)
 {
-	return o->n.kind == RV_NODE_OBJECT_EX ? (rv_object_ext *)(void *)((rv_object_node *)o)->props : NULL;
+	return (o->n.kind & RV_OBJECT_EXT) ? (rv_object_ext *)(void *)((rv_object_node *)o)->props : NULL;
+}
+
+static inline uint64_t *rv_object_mask(const rv_object_node *o)
+{
+	char *p = (char *)((rv_object_node *)o)->props + ((o->n.kind & RV_OBJECT_EXT) ? sizeof(rv_object_ext) : 0);
+	return (o->n.kind & RV_OBJECT_PACKED) ? (uint64_t *)(void *)p : NULL;
 }
 
 static inline zval *rv_object_props(const rv_object_node *o)
 {
-	rv_object_ext *x = rv_object_ext_of(o);
-	return x ? (zval *)(void *)(x + 1) : ((rv_object_node *)o)->props;
+	char *p = (char *)((rv_object_node *)o)->props + ((o->n.kind & RV_OBJECT_EXT) ? sizeof(rv_object_ext) : 0)
+		+ ((o->n.kind & RV_OBJECT_PACKED) ? sizeof(uint64_t) : 0);
+	return (zval *)(void *)p;
 }
 
 typedef struct rv_ref_node {

@@ -303,20 +303,46 @@ static zend_always_inline zend_result prop_value(decoder *d, zend_object *obj, c
 	return SUCCESS;
 }
 
+/* Walks a record in shape order: the value of each property, or NULL for
+ * one left out as it held its default. */
+typedef struct record_reader {
+	const zval *values;
+	uint64_t mask;          /* RV_OBJECT_PACKED: the properties present */
+	bool packed;
+} record_reader;
+
+static zend_always_inline void record_open(record_reader *rr, const rv_object_node *o)
+{
+	const uint64_t *mask = rv_object_mask(o);
+	rr->values = rv_object_props(o);
+	rr->packed = mask != NULL;
+	rr->mask = mask ? *mask : 0;
+}
+
+static zend_always_inline const zval *record_next(record_reader *rr, uint32_t i, bool packed)
+{
+	if (packed) {
+		return (rr->mask >> i) & 1 ? rr->values++ : NULL;
+	}
+	const zval *v = &rr->values[i];
+	return Z_TYPE_P(v) == IS_UNDEF ? NULL : v;
+}
+
 /* A dense record (resolved_shape.dense) straight into the slots of an
  * object made without object_properties_init() (see decode_object()):
  * each slot is written once, with the record's value or, for one left
  * out, the class default as instantiation copies it. */
-static zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, bool packed)
 {
 	const rv_shape *shape = o->shape;
 	uint32_t n = shape->nprops;
 	zval *slots = obj->properties_table;
 	const zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(r->ce);
-	const zval *props = rv_object_props(o);
+	record_reader rr;
+	record_open(&rr, o);
 	for (uint32_t i = 0; i < n; i++) {
-		const zval *src = &props[i];
-		if (Z_TYPE_P(src) == IS_UNDEF) {
+		const zval *src = record_next(&rr, i, packed);
+		if (!src) {
 			ZVAL_COPY_PROP(&slots[i], &defaults[i]);
 			continue;
 		}
@@ -344,14 +370,21 @@ static zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node
 	return SUCCESS;
 }
 
+/* One loop for each record layout, each without a test of it per property. */
+static zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+{
+	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true) : fill_dense_as(d, obj, o, r, false);
+}
+
 static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
 {
 	const rv_shape *shape = o->shape;
-	const zval *props = rv_object_props(o);
+	record_reader rr;
+	record_open(&rr, o);
 	for (uint32_t i = 0; i < shape->nprops; i++) {
 		zval v;
-		const zval *src = &props[i];
-		if (Z_TYPE_P(src) == IS_UNDEF) {
+		const zval *src = record_next(&rr, i, rr.packed);
+		if (!src) {
 			/* Left out as it held its default: instantiation set it, unless
 			 * the class changed since. */
 			if (r->same_layout) {
@@ -542,11 +575,10 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 		gc_check_possible_root(Z_COUNTED_P(dst));
 		return SUCCESS;
 	}
-	switch (n->kind) {
+	switch (RV_NODE_KIND(n)) {
 		case RV_NODE_ARRAY:
 			return decode_array(d, dst, (const rv_array_node *)n);
 		case RV_NODE_OBJECT:
-		case RV_NODE_OBJECT_EX:
 			return decode_object(d, dst, (const rv_object_node *)n);
 		case RV_NODE_REF: {
 			const rv_ref_node *r = (const rv_ref_node *)n;

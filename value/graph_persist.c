@@ -478,10 +478,18 @@ static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p)
 	}
 }
 
-/* Where the i-th listed property goes in the object's record. */
-static zend_always_inline uint32_t record_pos(const prop_list *l, uint32_t i)
+/* Where the i-th listed property is in the object's shape. */
+static zend_always_inline uint32_t shape_pos(const prop_list *l, uint32_t i)
 {
 	return l->left_out ? (uint32_t)l->slots[i] : i;
+}
+
+/* The record lists only the properties present, with a mask of them
+ * (RV_OBJECT_PACKED). Else it has a value or UNDEF for each in the shape,
+ * which is where the i-th listed property goes. */
+static zend_always_inline bool packed(const prop_list *l)
+{
+	return l->left_out && l->n + l->left_out <= RV_PACKED_MAX;
 }
 
 static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p, bool raw, prop_list *l)
@@ -676,19 +684,19 @@ static bool needs_collect(zend_object *obj, const rv_class_profile *p)
 	return false;
 }
 
-/* ext: the node is an RV_NODE_OBJECT_EX, with room for an rv_object_ext
- * before its properties; returns it. */
+/* flags: RV_OBJECT_*, with room made for what they add. Returns the
+ * rv_object_ext, if any. */
 static rv_object_ext *init_object_node(gctx *c, rv_object_node *o, uint32_t id, rv_shape *shape,
-                                       bool ext, uint32_t native, const void *state)
+                                       uint32_t flags, uint32_t native, const void *state)
 {
-	o->n.kind = ext ? RV_NODE_OBJECT_EX : RV_NODE_OBJECT;
+	o->n.kind = RV_NODE_OBJECT | flags;
 	o->n.id = id;
 	o->shape = shape;
 	node_at(c, id, o);
-	if (!ext) {
+	rv_object_ext *x = rv_object_ext_of(o);
+	if (!x) {
 		return NULL;
 	}
-	rv_object_ext *x = rv_object_ext_of(o);
 	x->native = native;
 	x->_pad = 0;
 	x->native_state = state;
@@ -785,7 +793,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			none.plain = true;
 			rv_shape *shape = shape_of(c, obj, p, &none);
 			if (o) {
-				x = init_object_node(c, o, id, shape, true, RV_NATIVE_NONE, NULL);
+				x = init_object_node(c, o, id, shape, RV_OBJECT_EXT, RV_NATIVE_NONE, NULL);
 			}
 			set_ptr(dst, o);
 		}
@@ -808,13 +816,21 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	rv_object_node *o = NULL;
 	if (c->pass != COLLECT) {
 		uint32_t nprops = l.n + l.left_out;
-		bool ext = native != RV_NATIVE_NONE;
-		o = take(c, sizeof(rv_object_node) + sizeof(zval) * nprops + (ext ? sizeof(rv_object_ext) : 0));
+		uint32_t flags = (native != RV_NATIVE_NONE ? RV_OBJECT_EXT : 0) | (packed(&l) ? RV_OBJECT_PACKED : 0);
+		o = take(c, sizeof(rv_object_node) + ((flags & RV_OBJECT_EXT) ? sizeof(rv_object_ext) : 0)
+			+ ((flags & RV_OBJECT_PACKED) ? sizeof(uint64_t) + sizeof(zval) * l.n : sizeof(zval) * nprops));
 		rv_shape *shape = shape_of(c, obj, p, &l);
 		const void *state = native ? rv_native_persist(native, obj, c->pass == PLAN ? &c->size : NULL, &c->w, c->temps) : NULL;
 		if (o) {
-			init_object_node(c, o, id, shape, ext, native, state);
-			if (l.left_out) {
+			init_object_node(c, o, id, shape, flags, native, state);
+			if (flags & RV_OBJECT_PACKED) {
+				/* The properties present; the others held their defaults. */
+				uint64_t mask = 0;
+				for (uint32_t i = 0; i < l.n; i++) {
+					mask |= (uint64_t)1 << l.slots[i];
+				}
+				*rv_object_mask(o) = mask;
+			} else if (l.left_out) {
 				/* UNDEF: left out as it held its default (see rv_shape.defaults). */
 				memset(rv_object_props(o), 0, sizeof(zval) * nprops);
 			}
@@ -834,7 +850,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 						hashed = true;
 					}
 					if (memcmp(Z_STRVAL_P(v), hash, RV_OBJECT_HASH_LEN) == 0) {
-						shape->prop_flags[record_pos(&l, i)] |= RV_PROP_OBJECT_HASH;
+						shape->prop_flags[shape_pos(&l, i)] |= RV_PROP_OBJECT_HASH;
 					}
 				}
 			}
@@ -843,7 +859,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	}
 	for (uint32_t i = 0; i < l.n && rc > 0; i++) {
 		zval *v = l.values[i];
-		uint32_t at = record_pos(&l, i);
+		uint32_t at = shape_pos(&l, i);
 		rv_path here = { .up = path, .kind = RV_PATH_PROP, .key = l.names[i] };
 		if (direct) {
 			if (is_translator(p, &l, i, v)) {
@@ -861,7 +877,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 				}
 			}
 		}
-		if (walk_member(c, o ? &rv_object_props(o)[at] : NULL, v, NULL, &here) < 0) {
+		if (walk_member(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v, NULL, &here) < 0) {
 			rc = -1;
 		}
 	}
