@@ -74,7 +74,11 @@ static zend_always_inline size_t string_size(const zend_string *s)
 	return ALIGNED(_ZSTR_STRUCT_SIZE(ZSTR_LEN(s)));
 }
 
-/* Table sizes are powers of two, as zend_hash keeps them. */
+/* Table sizes are powers of two, as zend_hash keeps them, and never below
+ * its 8 slots: a copy of the array (a fetch that builds it, a write to it)
+ * keeps the size, and the engine's HT_HASH_RESET() writes a hash part of
+ * 8 slots' size at least (PHP 8.3+ asserts it), also when a packed array
+ * becomes a hash. */
 static zend_always_inline uint32_t table_size(uint32_t n)
 {
 	return n <= HT_MIN_SIZE ? HT_MIN_SIZE : (uint32_t)1 << (32 - __builtin_clz(n - 1));
