@@ -307,12 +307,11 @@ static int store_unplanned(resident_cache_obj *c, zend_string *key, zval *value,
 	rs_reservation r;
 	/* A value that takes less gives the rest back at commit; one that
 	 * takes more is planned. */
-	size_t cap = guess;
-	if (rs_reserve(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), cap, RV_KIND_GRAPH, expires, &r) != RS_OK) {
+	if (rs_reserve(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), guess, RV_KIND_GRAPH, expires, &r) != RS_OK) {
 		return 2;
 	}
 	size_t used;
-	switch (rv_write_unplanned(value, path, value_arg, r.value, cap, &used)) {
+	switch (rv_write_unplanned(value, path, value_arg, r.value, guess, &used)) {
 		case RV_WRITTEN:
 			break;
 		case RV_REPLAN:

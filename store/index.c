@@ -538,6 +538,12 @@ rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id
 	return rc;
 }
 
+/* The block an entry needs: its header and key (value_offset), then its value. */
+static uint64_t entry_block_size(uint64_t value_offset, uint64_t value_size)
+{
+	return rs_alloc_round(value_offset + value_size - sizeof(rs_block));
+}
+
 rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_len,
                      size_t value_size, uint32_t kind, int64_t expires_ms, rs_reservation *r)
 {
@@ -547,7 +553,7 @@ rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_le
 		return RS_ERROR;
 	}
 	uint64_t value_offset = RS_ALIGN_UP(offsetof(rs_entry, key) + key_len + 1, RS_ALIGN);
-	uint64_t size = rs_alloc_round(value_offset + value_size - sizeof(rs_block));
+	uint64_t size = entry_block_size(value_offset, value_size);
 	if (value_size > h->heap_size || size > h->heap_size) {
 		return RS_TOO_BIG;
 	}
@@ -630,7 +636,7 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 	/* A value that took less than its reservation (rs_reservation_shrink)
 	 * gives the rest back before the entry is counted. */
 	if (r->shrunk) {
-		rs_alloc_shrink(st, RS_OFF(st, e), rs_alloc_round(e->value_offset + e->value_size - sizeof(rs_block)));
+		rs_alloc_shrink(st, RS_OFF(st, e), entry_block_size(e->value_offset, e->value_size));
 	}
 
 	/* Before publication: once linked, the entry belongs to the index, and

@@ -252,21 +252,30 @@ static zend_result write_dynamic(zend_object *obj, zend_string *name, zval *valu
 	return SUCCESS;
 }
 
+/* The declared type, if any, takes the value (a reference becomes one of
+ * its type sources); else a TypeError is thrown. */
+static zend_always_inline bool type_accepts(zend_property_info *info, zval *value)
+{
+	if (!ZEND_TYPE_IS_SET(info->type)) {
+		return true;
+	}
+	if (Z_ISREF_P(value)) {
+		if (!zend_verify_prop_assignable_by_ref(info, value, 1)) {
+			return false;
+		}
+		ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(value), info);
+		return true;
+	}
+	/* The fast test covers a value of a declared scalar type; the full
+	 * check handles classes, coercions and errors. */
+	return ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(value)) || zend_verify_property_type(info, value, 1);
+}
+
 static zend_always_inline zend_result write_declared(zend_object *obj, zend_property_info *info, zval *value)
 {
 	zval *slot = OBJ_PROP(obj, info->offset);
-	if (ZEND_TYPE_IS_SET(info->type)) {
-		if (Z_ISREF_P(value)) {
-			if (!zend_verify_prop_assignable_by_ref(info, value, 1)) {
-				return FAILURE;
-			}
-			ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(value), info);
-		} else if (!ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(value))
-				&& !zend_verify_property_type(info, value, 1)) {
-			/* The fast test covers a value of a declared scalar type; the
-			 * full check handles classes, coercions and errors. */
-			return FAILURE;
-		}
+	if (!type_accepts(info, value)) {
+		return FAILURE;
 	}
 	if (Z_REFCOUNTED_P(slot)) {
 		zval old;
@@ -350,18 +359,9 @@ static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj
 		if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
 			return FAILURE;
 		}
-		zend_property_info *info = r->info[i];
-		if (ZEND_TYPE_IS_SET(info->type)) {
-			if (Z_ISREF(v)) {
-				if (!zend_verify_prop_assignable_by_ref(info, &v, 1)) {
-					zval_ptr_dtor(&v);
-					return FAILURE;
-				}
-				ZEND_REF_ADD_TYPE_SOURCE(Z_REF(v), info);
-			} else if (!ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE(v)) && !zend_verify_property_type(info, &v, 1)) {
-				zval_ptr_dtor(&v);
-				return FAILURE;
-			}
+		if (!type_accepts(r->info[i], &v)) {
+			zval_ptr_dtor(&v);
+			return FAILURE;
 		}
 		/* The flags instantiation would have left on the slot. */
 		ZVAL_COPY_VALUE_PROP(&slots[i], &v);

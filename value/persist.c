@@ -301,7 +301,7 @@ void rv_plan_release(rv_plan *plan)
 /* --- write pass --------------------------------------------------------------- */
 
 /* Past the end of a guessed reservation: the rest of the walk writes into
- * request memory, chained from w->spill, and is thrown away. */
+ * chunks of its own, chained from w->spill, and is thrown away. */
 static zend_never_inline void *spill(rv_writer *w, size_t size)
 {
 	if (!w->may_overflow) {

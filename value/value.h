@@ -49,7 +49,7 @@ void rv_write(rv_plan *plan, void *area);
 void rv_plan_release(rv_plan *plan);
 
 /* Storing without the sizing pass. A value whose root is an object of a
- * class stored before in this request probably takes what the last one
+ * class stored before by this process probably takes what the last ones
  * took: rv_size_guess() says how much (0: no guess, plan it), and
  * rv_write_unplanned() encodes it in one pass into a reservation of at
  * least that size (cap bytes), of kind RV_KIND_GRAPH. Runs no PHP code. */
