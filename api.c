@@ -18,11 +18,7 @@ zend_class_entry *resident_request_over_static_ce;
 static zend_object_handlers resident_cache_handlers;
 static zend_string *default_pool_name;
 
-static inline resident_cache_obj *cache_from(zend_object *obj)
-{
-	return (resident_cache_obj *)((char *)obj - XtOffsetOf(resident_cache_obj, std));
-}
-#define THIS_CACHE() cache_from(Z_OBJ_P(ZEND_THIS))
+#define THIS_CACHE() resident_cache_of(Z_OBJ_P(ZEND_THIS))
 
 static zend_object *cache_create(zend_class_entry *ce)
 {
@@ -34,7 +30,7 @@ static zend_object *cache_create(zend_class_entry *ce)
 
 static void cache_free(zend_object *obj)
 {
-	resident_cache_obj *c = cache_from(obj);
+	resident_cache_obj *c = resident_cache_of(obj);
 	if (c->name) {
 		zend_string_release(c->name);
 	}
@@ -136,7 +132,7 @@ static inline void read_leave(rs_store *st, bool borrow)
 	}
 }
 
-static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out);
+static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out, rv_lazy_graph **lazy);
 
 /* Request-local lookup cache. While a request borrows, every entry it found
  * stays allocated, so it can remember where a key's entry is and skip the
@@ -191,7 +187,23 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 		read_leave(st, borrow);
 		return false;
 	}
-	return decode_entry(st, e, borrow, out);
+	return decode_entry(st, e, borrow, out, NULL);
+}
+
+bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **graph)
+{
+	*graph = NULL;
+	rs_store *st = resident_store();
+	if (!st) {
+		return false;
+	}
+	bool borrow = read_enter(st, true);
+	const rs_entry *e = borrow ? lookup_memoized(st, c->pool, key) : rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+	if (!e) {
+		read_leave(st, borrow);
+		return false;
+	}
+	return decode_entry(st, e, borrow, out, borrow ? graph : NULL);
 }
 
 bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bool *stale)
@@ -206,11 +218,12 @@ bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bo
 		read_leave(st, borrow);
 		return false;
 	}
-	return decode_entry(st, e, borrow, out);
+	return decode_entry(st, e, borrow, out, NULL);
 }
 
-/* Decodes the entry found inside the read section, and leaves it. */
-static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out)
+/* Decodes the entry found inside the read section, and leaves it; with
+ * lazy (borrowing only), a graph comes back lazily. */
+static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out, rv_lazy_graph **lazy)
 {
 	uint32_t kind = rs_entry_kind(e);
 	const void *area = rs_entry_value(e);
@@ -231,7 +244,8 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 		php_error_docref(NULL, E_WARNING, "Every reader slot is in use: cached objects cannot be read by this process now");
 		return false;
 	}
-	zend_result rc = rv_materialize(out, kind, area, size, borrow);
+	zend_result rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(out, area, lazy)
+		: rv_materialize(out, kind, area, size, borrow);
 	read_leave(st, borrow);
 	return rc == SUCCESS;
 }
@@ -404,7 +418,7 @@ static zend_result resident_open_pool(zval *dst, zend_string *name, bool pinned,
 		}
 	}
 	object_init_ex(dst, resident_cache_ce);
-	resident_cache_obj *c = cache_from(Z_OBJ_P(dst));
+	resident_cache_obj *c = resident_cache_of(Z_OBJ_P(dst));
 	c->pool = id;
 	c->name = zend_string_copy(name);
 	return SUCCESS;

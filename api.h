@@ -17,6 +17,9 @@ typedef struct resident_cache_obj {
 /* Looks the key up and decodes it into `out` (borrowed when the request
  * borrows). False on a miss or a failed decode (then maybe an exception). */
 bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out);
+/* The same, but a graph fetched while the request borrows comes back
+ * lazily (*graph set, see value/graph_lazy.c); else *graph is NULL. */
+bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, struct rv_lazy_graph **graph);
 /* Stale-while-revalidate read: a fresh value, or one past its TTL but
  * within its stale period (*stale = true). */
 bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bool *stale);
@@ -29,6 +32,11 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 zend_result resident_expiry(zend_long ttl, uint32_t arg, int64_t *expires_ms);
 
 extern zend_class_entry *resident_cache_ce;
+
+static inline resident_cache_obj *resident_cache_of(zend_object *obj)
+{
+	return (resident_cache_obj *)((char *)obj - XtOffsetOf(resident_cache_obj, std));
+}
 extern zend_class_entry *resident_request_over_static_ce;
 
 /* A new Resident\Cache object for the named pool (as Cache::pool()). */

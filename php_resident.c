@@ -469,6 +469,7 @@ static PHP_MINIT_FUNCTION(resident)
 	REGISTER_INI_ENTRIES();
 	resident_class_list_parse(&direct_class_list, RESIDENT_G(direct_classes));
 	resident_api_register(module_number, RESIDENT_G(testing));
+	rv_lazy_module_start();
 
 	resident_compat_register();
 	bool runs = RESIDENT_G(enable) && (!sapi_is_cli_like() || RESIDENT_G(enable_cli));
@@ -536,6 +537,7 @@ static PHP_RINIT_FUNCTION(resident)
 static PHP_RSHUTDOWN_FUNCTION(resident)
 {
 	ros_request_end();
+	rv_lazy_request_end();
 	rv_native_request_end();
 	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
 		if (RESIDENT_G(lookups)[i]) {

@@ -55,6 +55,9 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */
 	HashTable *class_profiles;   /* class entry -> rv_class_profile (value/class_profile.c), per request */
 	struct rv_class_profile *last_profile; /* the one asked for last (class_profiles holds it) */
+	struct rv_lazy_graph *lazy_graphs; /* RequestOverStatic graphs restored lazily this request (value/graph_lazy.c) */
+	uint32_t shells_made;        /* ... the shells they made this request */
+	uint32_t shells_filled;      /* ... and filled */
 	HashTable *root_sizes;       /* class name -> bytes of its last root values (value/class_profile.c), persistent */
 	HashTable *lookups[RS_MAX_POOLS]; /* key -> entry found this request (api.c), per pool */
 	uint64_t lookups_epoch;

@@ -125,5 +125,22 @@ namespace Resident {
 
         /** Full consistency check of the segment: null, or what is wrong. */
         public static function check(): ?string {}
+
+        /**
+         * Fetches the key as a RequestOverStatic restore does: in a request
+         * that borrows (resident.zero_copy=on in the CLI), objects of unchanged
+         * classes come back as shells, filled in when first used.
+         */
+        public static function fetchLazily(Cache $cache, string $key): mixed {}
+
+        /** Whether the object is a shell not filled in yet. */
+        public static function isShell(object $object): bool {}
+
+        /**
+         * Whether the objects of the last fetchLazily() that were filled in
+         * still hold what was stored (the test that spares a read-only request
+         * a digest); null if nothing was fetched lazily.
+         */
+        public static function lazyUnchanged(): ?bool {}
     }
 }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: e28f3caeec9783f20b566ea952a6757f5fb507a6 */
+ * Stub hash: 196dbef2ffe8648da03ad7c22447b769b1f9bdba */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_Cache___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -115,6 +115,18 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Testing_check, 0, 0, IS_STRING, 1)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Testing_fetchLazily, 0, 2, IS_MIXED, 0)
+	ZEND_ARG_OBJ_INFO(0, cache, Resident\\Cache, 0)
+	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Testing_isShell, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, object, IS_OBJECT, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Testing_lazyUnchanged, 0, 0, _IS_BOOL, 1)
+ZEND_END_ARG_INFO()
+
 
 ZEND_METHOD(Resident_Cache, __construct);
 ZEND_METHOD(Resident_Cache, pool);
@@ -148,6 +160,9 @@ ZEND_METHOD(Resident_KeyIterator, rewind);
 ZEND_METHOD(Resident_KeyIterator, valid);
 ZEND_METHOD(Resident_Testing, crashAt);
 ZEND_METHOD(Resident_Testing, check);
+ZEND_METHOD(Resident_Testing, fetchLazily);
+ZEND_METHOD(Resident_Testing, isShell);
+ZEND_METHOD(Resident_Testing, lazyUnchanged);
 
 
 static const zend_function_entry class_Resident_Cache_methods[] = {
@@ -198,6 +213,9 @@ static const zend_function_entry class_Resident_KeyIterator_methods[] = {
 static const zend_function_entry class_Resident_Testing_methods[] = {
 	ZEND_ME(Resident_Testing, crashAt, arginfo_class_Resident_Testing_crashAt, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Resident_Testing, check, arginfo_class_Resident_Testing_check, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Resident_Testing, fetchLazily, arginfo_class_Resident_Testing_fetchLazily, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Resident_Testing, isShell, arginfo_class_Resident_Testing_isShell, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Resident_Testing, lazyUnchanged, arginfo_class_Resident_Testing_lazyUnchanged, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
 

@@ -52,6 +52,7 @@ typedef struct ros_unit {
 	zend_string *key;
 	HashTable baseline;            /* item -> what was restored (held until the end) */
 	HashTable digests;             /* item -> digest its objects were published with */
+	rv_lazy_graph *graph;          /* the snapshot restored lazily, or NULL */
 } ros_unit;
 
 typedef struct ros_class {
@@ -376,7 +377,7 @@ static void restore_item(ros_unit *u, zend_property_info *prop, zend_op_array *m
 static void restore_unit(resident_cache_obj *pool, ros_unit *u)
 {
 	zval snap;
-	if (!resident_fetch(pool, u->key, &snap)) {
+	if (!resident_fetch_lazy(pool, u->key, &snap, &u->graph)) {
 		if (EG(exception)) {
 			/* A snapshot that cannot come back (a class it needs is gone):
 			 * drop it rather than fail every request. */
@@ -601,11 +602,17 @@ static void check_item(ros_unit *u, zend_property_info *prop, zend_op_array *met
 		bool same = base && same_value(cur, base);
 		zval digest, *d = NULL;
 		if (rv_holds_objects(cur)) {
-			/* Objects change inside: compare with what was published. */
-			ZVAL_LONG(&digest, (zend_long)rv_digest(cur));
+			/* Objects change inside: compare with what was published.
+			 * Restored lazily, the objects used are compared with their
+			 * records instead, which leaves the others as they are. */
 			zval *published = zend_hash_find(&u->digests, name);
-			same = same && published && Z_LVAL_P(published) == Z_LVAL(digest);
-			d = &digest;
+			if (same && published && u->graph && rv_lazy_graph_unchanged(u->graph)) {
+				d = published;
+			} else {
+				ZVAL_LONG(&digest, (zend_long)rv_digest(cur));
+				same = same && published && Z_LVAL_P(published) == Z_LVAL(digest);
+				d = &digest;
+			}
 		}
 		p->changed |= !same;
 		/* Whatever happens, the snapshot carries every item set up now. */
@@ -662,6 +669,12 @@ static zend_string *explain_refusal(ros_unit *u, zval *snap)
 
 static void publish_unit(resident_cache_obj *pool, ros_unit *u)
 {
+	if (u->graph && rv_lazy_graph_failed(u->graph)) {
+		/* Objects of the snapshot could not come back (see restore_unit()):
+		 * their statics are not whole. */
+		rs_delete(resident_store(), pool->pool, ZSTR_VAL(u->key), ZSTR_LEN(u->key));
+		return;
+	}
 	publish_ctx p = { .changed = false };
 	array_init(&p.props);
 	array_init(&p.statics);
@@ -917,6 +930,9 @@ void ros_status(zval *out)
 	/* This request's own: what restoring cost it so far, including what ran
 	 * before the script (preloaded classes are restored when the request starts). */
 	add_assoc_long(out, "restore_us_this_request", (zend_long)(RESIDENT_G(ros_restore_ns) / 1000));
+	/* Objects come back as shells, filled in when first used. */
+	add_assoc_long(out, "shells_this_request", (zend_long)RESIDENT_G(shells_made));
+	add_assoc_long(out, "shells_filled_this_request", (zend_long)RESIDENT_G(shells_filled));
 }
 
 /* --- attribute validation --------------------------------------------------------- */

@@ -4,6 +4,8 @@
  */
 #include "php.h"
 #include "php_resident.h"
+#include "api.h"
+#include "value/value.h"
 
 static const struct { const char *name; int point; } crash_points[] = {
 	{ "holding_lock", RS_CRASH_HOLDING_LOCK },
@@ -48,4 +50,43 @@ ZEND_METHOD(Resident_Testing, check)
 		RETURN_STRING(problem);
 	}
 	RETURN_NULL();
+}
+
+ZEND_METHOD(Resident_Testing, fetchLazily)
+{
+	zval *cache;
+	zend_string *key;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_OBJECT_OF_CLASS(cache, resident_cache_ce)
+		Z_PARAM_STR(key)
+	ZEND_PARSE_PARAMETERS_END();
+
+	rv_lazy_graph *graph;
+	if (!resident_fetch_lazy(resident_cache_of(Z_OBJ_P(cache)), key, return_value, &graph)) {
+		if (EG(exception)) {
+			RETURN_THROWS();
+		}
+		RETURN_NULL();
+	}
+}
+
+ZEND_METHOD(Resident_Testing, isShell)
+{
+	zend_object *obj;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_OBJ(obj)
+	ZEND_PARSE_PARAMETERS_END();
+
+	RETURN_BOOL(rv_is_shell(obj));
+}
+
+ZEND_METHOD(Resident_Testing, lazyUnchanged)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!RESIDENT_G(lazy_graphs)) {
+		RETURN_NULL();
+	}
+	RETURN_BOOL(rv_lazy_graph_unchanged(RESIDENT_G(lazy_graphs)));
 }

@@ -62,6 +62,10 @@ static uint64_t digest_table(digest_ctx *c, uint64_t h, HashTable *ht, uint32_t 
 
 static uint64_t digest_object(digest_ctx *c, zend_object *obj, uint32_t depth)
 {
+	if (UNEXPECTED(rv_is_shell(obj))) {
+		/* Its content is its record's: fill it and digest that. */
+		rv_shell_fill(obj);
+	}
 	uint64_t h = IS_OBJECT;
 	if (obj->handle < c->capacity) {
 		if (c->order[obj->handle]) {

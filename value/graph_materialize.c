@@ -13,45 +13,12 @@
 #include "php_resident.h"
 #include "value.h"
 #include "graph.h"
+#include "graph_decode.h"
 #include "date.h"
 #include "zend_enum.h"
 #include "zend_interfaces.h"
 #include "ext/standard/php_var.h"
 #include "ext/standard/php_incomplete_class.h"
-
-typedef struct resolved_shape {
-	zend_class_entry *ce;          /* NULL: the class is gone (incomplete class) */
-	bool same_layout;              /* as stored: left-out properties hold their defaults already */
-	bool plain;                    /* a user class ready to instantiate directly */
-	bool dense;                    /* ... and the record holds its slots in order, all declared */
-	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */
-} resolved_shape;
-
-typedef struct deferred {
-	zend_object *obj;
-	uint32_t mode;
-	zval data;
-} deferred;
-
-#define RECENT_SHAPES 4
-
-typedef struct decoder {
-	bool borrow;
-	zval *ids;                     /* id -> object or reference made so far */
-	uint32_t nids;
-	const rv_shape *first_shape;   /* most values have objects of one shape: */
-	resolved_shape *first_resolved;/* ... the table is made for a second one */
-	HashTable resolved;            /* rv_shape* -> resolved_shape*, past the first */
-	bool table;
-	/* Objects of a few classes alternate (a descriptor and its wrapper):
-	 * the shapes met last are found without the table. */
-	const rv_shape *recent_shape[RECENT_SHAPES];
-	resolved_shape *recent_resolved[RECENT_SHAPES];
-	uint32_t recent_next;
-	deferred *defer;
-	uint32_t ndefer;
-	uint32_t cap;
-} decoder;
 
 /* On FAILURE (an exception is pending) dst holds nothing. */
 static zend_result decode(decoder *d, zval *dst, const zval *src);
@@ -211,7 +178,7 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 	return r;
 }
 
-static resolved_shape *resolve(decoder *d, const rv_shape *shape)
+static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *shape)
 {
 	for (uint32_t i = 0; i < RECENT_SHAPES; i++) {
 		if (d->recent_shape[i] == shape) {
@@ -312,31 +279,6 @@ static zend_always_inline zend_result prop_value(decoder *d, zend_object *obj, c
 	return SUCCESS;
 }
 
-/* Walks a record in shape order: the value of each property, or NULL for
- * one left out as it held its default. */
-typedef struct record_reader {
-	const zval *values;
-	uint64_t mask;          /* RV_OBJECT_PACKED: the properties present */
-	bool packed;
-} record_reader;
-
-static zend_always_inline void record_open(record_reader *rr, const rv_object_node *o)
-{
-	const uint64_t *mask = rv_object_mask(o);
-	rr->values = rv_object_props(o);
-	rr->packed = mask != NULL;
-	rr->mask = mask ? *mask : 0;
-}
-
-static zend_always_inline const zval *record_next(record_reader *rr, uint32_t i, bool packed)
-{
-	if (packed) {
-		return (rr->mask >> i) & 1 ? rr->values++ : NULL;
-	}
-	const zval *v = &rr->values[i];
-	return Z_TYPE_P(v) == IS_UNDEF ? NULL : v;
-}
-
 /* A dense record (resolved_shape.dense) straight into the slots of an
  * object made without object_properties_init() (see decode_object()):
  * each slot is written once, with the record's value or, for one left
@@ -371,7 +313,7 @@ static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj
 }
 
 /* One loop for each record layout, each without a test of it per property. */
-static zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+static zend_always_inline zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
 {
 	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true) : fill_dense_as(d, obj, o, r, false);
 }
@@ -412,6 +354,14 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	if (EG(exception)) {
 		return FAILURE;
 	}
+	const rv_object_ext *x = rv_object_ext_of(o);
+	if (d->lazy && r->dense && !x && o->shape->mode == RV_OBJ_PROPS && r->ce->default_properties_count) {
+		/* Filled in when first used (graph_lazy.c). */
+		zend_object *obj = rv_shell_new(d->lazy, r, o);
+		ZVAL_OBJ(dst, obj);
+		ZVAL_OBJ_COPY(&d->ids[o->n.id], obj);
+		return SUCCESS;
+	}
 	if (r->dense) {
 		/* Its slots are written once, by fill_dense(). Until then they are
 		 * UNDEF, which the collector and the destructor accept if decoding
@@ -437,7 +387,10 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	}
 	zend_object *obj = Z_OBJ_P(dst);
 	ZVAL_OBJ(&d->ids[o->n.id], obj);
-	const rv_object_ext *x = rv_object_ext_of(o);
+	if (d->lazy) {
+		GC_ADDREF(obj);
+		rv_lazy_note_opaque(d->lazy);
+	}
 	if (x && x->native && r->ce && rv_native_restore(x->native, obj, x->native_state) == FAILURE) {
 		if (!EG(exception)) {
 			zend_throw_error(NULL, "Cannot restore the state of a cached %s", ZSTR_VAL(r->ce->name));
@@ -584,6 +537,10 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 			const rv_ref_node *r = (const rv_ref_node *)n;
 			ZVAL_NEW_REF(dst, &EG(uninitialized_zval));
 			ZVAL_REF(&d->ids[n->id], Z_REF_P(dst));
+			if (d->lazy) {
+				GC_ADDREF(Z_REF_P(dst));
+				rv_lazy_note_opaque(d->lazy);
+			}
 			zval v;
 			if (decode(d, &v, &r->value) == FAILURE) {
 				return fail(dst);
@@ -597,6 +554,9 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 				return FAILURE;
 			}
 			ZVAL_OBJ(&d->ids[n->id], Z_OBJ_P(dst));
+			if (d->lazy) {
+				GC_ADDREF(Z_OBJ_P(dst));
+			}
 			return SUCCESS;
 		case RV_NODE_SERIALIZED:
 			if (decode_serialized(dst, (const rv_serialized_node *)n) == FAILURE) {
@@ -605,6 +565,12 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 			}
 			if (Z_TYPE_P(dst) == IS_OBJECT) {
 				ZVAL_OBJ(&d->ids[n->id], Z_OBJ_P(dst));
+				if (d->lazy) {
+					GC_ADDREF(Z_OBJ_P(dst));
+				}
+			}
+			if (d->lazy) {
+				rv_lazy_note_opaque(d->lazy);
 			}
 			return SUCCESS;
 	}
@@ -635,11 +601,13 @@ static void refill_heap(zend_object *obj, zval *data)
 	} ZEND_HASH_FOREACH_END();
 }
 
-/* __unserialize() and __wakeup(), in the order the objects were completed. */
-static zend_result run_deferred(decoder *d)
+/* __unserialize() and __wakeup(), in the order the objects were completed.
+ * A hook may wake a shell of the same graph, which defers and runs hooks of
+ * its own past `end`: the entries are read by index. */
+zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 {
-	zend_result rc = SUCCESS;
-	for (uint32_t i = 0; i < d->ndefer; i++) {
+	uint32_t end = d->ndefer;
+	for (uint32_t i = from; i < end; i++) {
 		deferred *e = &d->defer[i];
 		if (rc == SUCCESS && !EG(exception)) {
 			switch (e->mode) {
@@ -659,7 +627,48 @@ static zend_result run_deferred(decoder *d)
 				rc = FAILURE;
 			}
 		}
-		zval_ptr_dtor(&e->data);
+		zval_ptr_dtor(&d->defer[i].data);
+	}
+	d->ndefer = from;
+	return rc;
+}
+
+/* For lazy graphs (graph_lazy.c). */
+resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape)
+{
+	return resolve(d, shape);
+}
+
+zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+{
+	return fill_dense(d, obj, o, r);
+}
+
+void rv_decoder_free(decoder *d)
+{
+	if (d->defer) {
+		efree(d->defer);
+	}
+	if (d->first_resolved) {
+		efree(d->first_resolved);
+	}
+	if (d->table) {
+		zend_hash_destroy(&d->resolved);
+	}
+}
+
+zend_result rv_graph_decode(decoder *d, zval *dst, const void *area)
+{
+	const rv_graph_header *h = area;
+	d->nids = h->nids;
+	for (uint32_t i = 0; i <= h->nids; i++) {
+		ZVAL_UNDEF(&d->ids[i]);
+	}
+	/* The deferred hooks of a graph that is thrown away do not run. */
+	zend_result rc = rv_decoder_finish(d, 0, decode(d, dst, &h->root));
+	if (rc == FAILURE) {
+		zval_ptr_dtor(dst);
+		ZVAL_NULL(dst);
 	}
 	return rc;
 }
@@ -667,38 +676,13 @@ static zend_result run_deferred(decoder *d)
 zend_result rv_graph_materialize(zval *dst, const void *area, bool borrow)
 {
 	const rv_graph_header *h = area;
-	decoder d = { .borrow = borrow, .nids = h->nids };
+	decoder d = { .borrow = borrow };
 	zval few_ids[8];
 	d.ids = h->nids < 8 ? few_ids : safe_emalloc(h->nids + 1, sizeof(zval), 0);
-	for (uint32_t i = 0; i <= h->nids; i++) {
-		ZVAL_UNDEF(&d.ids[i]);
-	}
-
-	zend_result rc = decode(&d, dst, &h->root);
-	if (rc == FAILURE) {
-		/* The deferred hooks of a graph that is thrown away do not run. */
-		for (uint32_t i = 0; i < d.ndefer; i++) {
-			zval_ptr_dtor(&d.defer[i].data);
-		}
-		d.ndefer = 0;
-	} else {
-		rc = run_deferred(&d);
-	}
-	if (d.defer) {
-		efree(d.defer);
-	}
+	zend_result rc = rv_graph_decode(&d, dst, area);
 	if (d.ids != few_ids) {
 		efree(d.ids);
 	}
-	if (d.first_resolved) {
-		efree(d.first_resolved);
-	}
-	if (d.table) {
-		zend_hash_destroy(&d.resolved);
-	}
-	if (rc == FAILURE) {
-		zval_ptr_dtor(dst);
-		ZVAL_NULL(dst);
-	}
+	rv_decoder_free(&d);
 	return rc;
 }

@@ -707,6 +707,14 @@ static rv_object_ext *init_object_node(gctx *c, rv_object_node *o, uint32_t id, 
 
 static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path)
 {
+	if (UNEXPECTED(rv_is_shell(obj))) {
+		/* Restored lazily and not used yet. Filling it may run PHP code
+		 * (an autoloader): never under the store's lock, where an
+		 * unplanned write runs; the planned way fills it first. */
+		if (c->unplanned || rv_shell_fill(obj) == FAILURE) {
+			return -1;
+		}
+	}
 	if (check_class(c, obj->ce, path) == FAILURE) {
 		return -1;
 	}

@@ -84,6 +84,28 @@ zend_array *rv_copy_array(zend_array *src);
  * (autoloading, __unserialize, __wakeup). */
 zend_result rv_graph_materialize(zval *dst, const void *area, bool borrow);
 
+/* The same, for RequestOverStatic in a request that borrows: objects of
+ * unchanged classes come back as shells, filled in when first used
+ * (value/graph_lazy.c). The graph lives until the request ends. */
+typedef struct rv_lazy_graph rv_lazy_graph;
+zend_result rv_graph_materialize_lazy(zval *dst, const void *area, rv_lazy_graph **graph);
+/* Every object the graph filled still holds what its record gave, and
+ * nothing was made that only a digest could vouch for. */
+bool rv_lazy_graph_unchanged(rv_lazy_graph *g);
+/* A shell could not be filled (its class changed, a type no longer
+ * accepts its value): the snapshot should go. */
+bool rv_lazy_graph_failed(const rv_lazy_graph *g);
+extern zend_object_handlers rv_shell_handlers;
+static zend_always_inline bool rv_is_shell(const zend_object *obj)
+{
+	return obj->handlers == &rv_shell_handlers;
+}
+/* Fills a shell from its record; on FAILURE an exception is pending. */
+zend_result rv_shell_fill(zend_object *obj);
+void rv_lazy_module_start(void);
+/* RSHUTDOWN, once statics are published: the request's graphs go. */
+void rv_lazy_request_end(void);
+
 /* The integer an entry holds, for atomic updates in place (readers copy the
  * zval, so changing its lval is safe); NULL if it is not a plain integer. */
 static inline zend_long *rv_long_slot(uint32_t kind, const void *area)

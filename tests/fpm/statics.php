@@ -26,6 +26,17 @@ function statics_classes(string $dir): void
 #[Resident\RequestOverStatic]
 final class Catalog { public static array $items = []; }
 ');
+    file_put_contents("$dir/Registry.php", '<?php
+#[Resident\RequestOverStatic]
+final class Registry { public static array $items = []; }
+');
+    file_put_contents("$dir/Item.php", '<?php
+final class Item {
+    public ?Item $next = null;
+    public array $tags = [];
+    public function __construct(public string $name) {}
+}
+');
     // A version number and 2,000 copies of it: any mix of two versions is torn.
     file_put_contents("$dir/Ledger.php", '<?php
 #[Resident\RequestOverStatic]
@@ -96,6 +107,25 @@ return [
             [$after[]] = statics_call($fpm, $dir, 'op=read');
         }
         return [$n === 1 && $after === [[], [], [], []], json_encode([$n, $after])];
+    },
+    'objects come back as shells: a request fills only those it uses, and one that only read them does not republish' => function (Fpm $fpm, string $dir) {
+        statics_classes($dir);
+        [$built] = statics_call($fpm, $dir, 'op=registry_build');
+        $ok = $built === 200;
+        $reads = [];
+        for ($i = 0; $i < 6; $i++) {
+            [$r] = $reads[] = statics_call($fpm, $dir, 'op=registry_read&i=' . (10 + $i));
+            $ok = $ok && $r === ['name' => 'item' . (10 + $i), 'next' => 'item' . (11 + $i), 'tags' => ['t' . (10 + $i)],
+                'shells' => 200, 'filled' => 2, 'publishes' => 1];
+        }
+        [$renamed] = statics_call($fpm, $dir, 'op=registry_rename&i=12&name=renamed');
+        $after = [];
+        for ($i = 0; $i < 4; $i++) {
+            [$r] = $after[] = statics_call($fpm, $dir, 'op=registry_read&i=11');
+            $ok = $ok && $r['next'] === 'renamed' && $r['publishes'] === 2;
+        }
+        $pids = array_unique(array_merge(array_column($reads, 1), array_column($after, 1)));
+        return [$ok && $renamed === 'renamed' && count($pids) === 2, json_encode([$built, $reads, $renamed, $after])];
     },
     'under load, both workers rewriting a persisted array never see it torn' => function (Fpm $fpm, string $dir) {
         statics_classes($dir);

@@ -16,7 +16,7 @@ var_dump(ros_status());
 --EXPECT--
 0
 0
-array(6) {
+array(8) {
   ["active"]=>
   bool(false)
   ["snapshots"]=>
@@ -28,5 +28,9 @@ array(6) {
   ["publishes"]=>
   int(0)
   ["restore_us_this_request"]=>
+  int(0)
+  ["shells_this_request"]=>
+  int(0)
+  ["shells_filled_this_request"]=>
   int(0)
 }

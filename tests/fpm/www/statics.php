@@ -17,6 +17,31 @@ switch ($_GET['op'] ?? '') {
     case 'read':
         echo json_encode(Catalog::$items);
         break;
+    case 'registry_build': // 200 objects in a ring
+        if (!Registry::$items) {
+            for ($i = 0; $i < 200; $i++) {
+                $item = new Item("item$i");
+                $item->tags[] = "t$i";
+                Registry::$items[] = $item;
+            }
+            foreach (Registry::$items as $i => $item) {
+                $item->next = Registry::$items[($i + 1) % 200];
+            }
+        }
+        echo json_encode(count(Registry::$items));
+        break;
+    case 'registry_read':
+        $item = Registry::$items[(int)$_GET['i']];
+        $s = Resident\Cache::status()['request_over_static'];
+        $read = ['name' => $item->name, 'next' => $item->next->name, 'tags' => $item->tags];
+        $s2 = Resident\Cache::status()['request_over_static'];
+        echo json_encode($read + ['shells' => $s2['shells_this_request'], 'filled' => $s2['shells_filled_this_request'],
+            'publishes' => $s['publishes']]);
+        break;
+    case 'registry_rename':
+        Registry::$items[(int)$_GET['i']]->name = $_GET['name'];
+        echo json_encode(Registry::$items[(int)$_GET['i']]->name);
+        break;
     case 'status':
         echo json_encode(Resident\Cache::status()['request_over_static']);
         break;

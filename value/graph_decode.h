@@ -1,0 +1,97 @@
+/*
+ * The decoder of graph encodings (graph_materialize.c), shared with lazy
+ * graphs (graph_lazy.c), which keep one for the rest of the request to fill
+ * their shells with.
+ */
+#ifndef RESIDENT_VALUE_GRAPH_DECODE_H
+#define RESIDENT_VALUE_GRAPH_DECODE_H
+
+#include "php.h"
+#include "graph.h"
+
+typedef struct rv_lazy_graph rv_lazy_graph;
+
+typedef struct resolved_shape {
+	zend_class_entry *ce;          /* NULL: the class is gone (incomplete class) */
+	bool same_layout;              /* as stored: left-out properties hold their defaults already */
+	bool plain;                    /* a user class ready to instantiate directly */
+	bool dense;                    /* ... and the record holds its slots in order, all declared */
+	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */
+} resolved_shape;
+
+typedef struct deferred {
+	zend_object *obj;
+	uint32_t mode;
+	zval data;
+} deferred;
+
+#define RECENT_SHAPES 4
+
+typedef struct decoder {
+	bool borrow;
+	/* Set: objects of unchanged classes come back as shells, and ids
+	 * holds a reference to each object and PHP reference made. */
+	rv_lazy_graph *lazy;
+	zval *ids;                     /* id -> object or reference made so far */
+	uint32_t nids;
+	const rv_shape *first_shape;   /* most values have objects of one shape: */
+	resolved_shape *first_resolved;/* ... the table is made for a second one */
+	HashTable resolved;            /* rv_shape* -> resolved_shape*, past the first */
+	bool table;
+	/* Objects of a few classes alternate (a descriptor and its wrapper):
+	 * the shapes met last are found without the table. */
+	const rv_shape *recent_shape[RECENT_SHAPES];
+	resolved_shape *recent_resolved[RECENT_SHAPES];
+	uint32_t recent_next;
+	deferred *defer;
+	uint32_t ndefer;
+	uint32_t cap;
+} decoder;
+
+/* Walks a record in shape order: the value of each property, or NULL for
+ * one left out as it held its default. */
+typedef struct record_reader {
+	const zval *values;
+	uint64_t mask;          /* RV_OBJECT_PACKED: the properties present */
+	bool packed;
+} record_reader;
+
+static zend_always_inline void record_open(record_reader *rr, const rv_object_node *o)
+{
+	const uint64_t *mask = rv_object_mask(o);
+	rr->values = rv_object_props(o);
+	rr->packed = mask != NULL;
+	rr->mask = mask ? *mask : 0;
+}
+
+static zend_always_inline const zval *record_next(record_reader *rr, uint32_t i, bool packed)
+{
+	if (packed) {
+		return (rr->mask >> i) & 1 ? rr->values++ : NULL;
+	}
+	const zval *v = &rr->values[i];
+	return Z_TYPE_P(v) == IS_UNDEF ? NULL : v;
+}
+
+/* The class and declarations a shape stands for in this request. */
+resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape);
+/* Writes a dense record into an object made without
+ * object_properties_init(), whose slots are UNDEF. */
+zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r);
+/* Runs the hooks deferred since `from` (__unserialize(), __wakeup()) and
+ * forgets them; after a failure (rc), only forgets them. */
+zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc);
+/* Decodes the graph at area into dst, with a decoder set up by the caller
+ * (borrow, lazy, and ids for the header's nids + 1). */
+zend_result rv_graph_decode(decoder *d, zval *dst, const void *area);
+/* Frees the decoder's tables (not ids). */
+void rv_decoder_free(decoder *d);
+
+/* graph_lazy.c, for the decoder: a shell of the object o (r->dense), and
+ * a note that the graph made something the comparison of woken objects
+ * with their records cannot vouch for (an object built at once, a PHP
+ * reference). */
+zend_object *rv_shell_new(rv_lazy_graph *g, resolved_shape *r, const rv_object_node *o);
+void rv_lazy_note_opaque(rv_lazy_graph *g);
+
+#endif

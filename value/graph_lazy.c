@@ -1,0 +1,365 @@
+/*
+ * Lazy graphs: a RequestOverStatic restore brings objects back as shells,
+ * filled in from their records when first used.
+ *
+ * A shell is an object of its class whose declared slots are all UNDEF and
+ * whose handlers are ours. The engine (VM and JIT alike) reads or writes a
+ * declared slot directly only while it is not UNDEF, as unset() needs;
+ * otherwise it asks the object's handlers. Ours fill the object first
+ * (rv_shell_fill()), switch it to the standard handlers and hand over to
+ * them, so the object is whole before anything sees a property. The
+ * collector asks for the slots, which hold nothing yet; a shell needs no
+ * handler of ours for method calls, instanceof or identity. So a request
+ * builds only the objects it touches: restoring protobuf's descriptor pool
+ * (413 objects) makes one shell, and the first message fills the pool, the
+ * message's descriptor and its fields.
+ *
+ * Identity: the graph keeps a reference to every object it made until the
+ * request ends, so an object met again through a record filled later is
+ * the same object, as if the whole graph had been built at once.
+ *
+ * Change: a shell never filled cannot have changed, and a filled one can
+ * be compared with its record (rv_lazy_graph_unchanged()), so a request
+ * that only read its statics publishes nothing without a digest, which
+ * would fill every shell.
+ */
+#include "php.h"
+#include "php_resident.h"
+#include "value.h"
+#include "graph.h"
+#include "graph_decode.h"
+
+typedef struct rv_shell {
+	rv_lazy_graph *graph;
+	const rv_object_node *node;
+} rv_shell;
+
+struct rv_lazy_graph {
+	decoder d;                 /* d.ids holds a reference to each object made */
+	rv_shell *shells;          /* by object id, for the shells made */
+	uint32_t *filled;          /* ids of the shells filled, in order */
+	uint32_t nfilled;
+	uint32_t filled_cap;
+	/* Made something that only a digest can tell unchanged: an object
+	 * built at once (hooks, native state, a class changed since), or a
+	 * PHP reference. */
+	bool opaque;
+	bool failed;               /* a shell could not be filled */
+	rv_lazy_graph *next;       /* the request's graphs (RESIDENT_G(lazy_graphs)) */
+};
+
+zend_object_handlers rv_shell_handlers;
+
+/* Where a shell finds its record: the value of its first slot, which is
+ * UNDEF until the shell is filled (the value of an UNDEF zval is never
+ * read), so a shell costs no table lookup to make or to fill. */
+static zend_always_inline rv_shell *shell_of(zend_object *obj)
+{
+	return (rv_shell *)obj->properties_table[0].value.ptr;
+}
+
+zend_object *rv_shell_new(rv_lazy_graph *g, resolved_shape *r, const rv_object_node *o)
+{
+	zend_object *obj = zend_objects_new(r->ce);
+	zval *slot = obj->properties_table;
+	for (int i = 0; i < r->ce->default_properties_count; i++) {
+		Z_TYPE_INFO(slot[i]) = IS_UNDEF;
+		Z_PROP_FLAG_P(&slot[i]) = 0;
+	}
+	rv_shell *s = &g->shells[o->n.id];
+	s->graph = g;
+	s->node = o;
+	slot[0].value.ptr = s;
+	obj->handlers = &rv_shell_handlers;
+	RESIDENT_G(shells_made)++;
+	return obj;
+}
+
+void rv_lazy_note_opaque(rv_lazy_graph *g)
+{
+	g->opaque = true;
+}
+
+zend_result rv_shell_fill(zend_object *obj)
+{
+	ZEND_ASSERT(rv_is_shell(obj));
+	rv_shell *s = shell_of(obj);
+	rv_lazy_graph *g = s->graph;
+	const rv_object_node *o = s->node;
+	/* From here on it is an ordinary object: whatever filling it runs
+	 * (an autoloader, a hook of a child) sees it as one. */
+	obj->handlers = &std_object_handlers;
+	if (g->nfilled == g->filled_cap) {
+		g->filled_cap = g->filled_cap ? g->filled_cap * 2 : 16;
+		g->filled = safe_erealloc(g->filled, g->filled_cap, sizeof(uint32_t), 0);
+	}
+	g->filled[g->nfilled++] = o->n.id;
+	RESIDENT_G(shells_filled)++;
+	decoder *d = &g->d;
+	uint32_t from = d->ndefer;
+	resolved_shape *r = rv_decoder_resolve(d, o->shape);
+	zend_result rc = rv_decoder_finish(d, from, rv_decoder_fill_dense(d, obj, o, r));
+	if (rc == FAILURE) {
+		/* The slots not written stay unset; the snapshot is dropped at
+		 * the end of the request (rv_lazy_graph_failed()). */
+		g->failed = true;
+	}
+	return rc;
+}
+
+/* --- handlers: fill, then the standard handler ------------------------------------ */
+
+static zval *shell_read_property(zend_object *obj, zend_string *name, int type, void **cache_slot, zval *rv)
+{
+	if (rv_shell_fill(obj) == FAILURE) {
+		return &EG(uninitialized_zval);
+	}
+	return zend_std_read_property(obj, name, type, cache_slot, rv);
+}
+
+static zval *shell_write_property(zend_object *obj, zend_string *name, zval *value, void **cache_slot)
+{
+	if (rv_shell_fill(obj) == FAILURE) {
+		return &EG(error_zval);
+	}
+	return zend_std_write_property(obj, name, value, cache_slot);
+}
+
+static int shell_has_property(zend_object *obj, zend_string *name, int has_set_exists, void **cache_slot)
+{
+	if (rv_shell_fill(obj) == FAILURE) {
+		return 0;
+	}
+	return zend_std_has_property(obj, name, has_set_exists, cache_slot);
+}
+
+static void shell_unset_property(zend_object *obj, zend_string *name, void **cache_slot)
+{
+	if (rv_shell_fill(obj) == SUCCESS) {
+		zend_std_unset_property(obj, name, cache_slot);
+	}
+}
+
+static zval *shell_get_property_ptr_ptr(zend_object *obj, zend_string *name, int type, void **cache_slot)
+{
+	if (rv_shell_fill(obj) == FAILURE) {
+		return &EG(error_zval);
+	}
+	return zend_std_get_property_ptr_ptr(obj, name, type, cache_slot);
+}
+
+/* Also what foreach, (array), get_object_vars(), serialize() and
+ * var_export() ask for. */
+static HashTable *shell_get_properties(zend_object *obj)
+{
+	rv_shell_fill(obj);
+	return zend_std_get_properties(obj);
+}
+
+static HashTable *shell_get_debug_info(zend_object *obj, int *is_temp)
+{
+	rv_shell_fill(obj);
+	return zend_std_get_debug_info(obj, is_temp);
+}
+
+/* The standard one would ask for the properties table, which fills. */
+static HashTable *shell_get_gc(zend_object *obj, zval **table, int *n)
+{
+	*table = obj->properties_table;
+	*n = obj->ce->default_properties_count;
+	return NULL;
+}
+
+static int shell_compare(zval *a, zval *b)
+{
+	if (Z_TYPE_P(a) == IS_OBJECT && rv_is_shell(Z_OBJ_P(a))) {
+		rv_shell_fill(Z_OBJ_P(a));
+	}
+	if (Z_TYPE_P(b) == IS_OBJECT && rv_is_shell(Z_OBJ_P(b))) {
+		rv_shell_fill(Z_OBJ_P(b));
+	}
+	return zend_std_compare_objects(a, b);
+}
+
+static zend_object *shell_clone(zend_object *obj)
+{
+	rv_shell_fill(obj);
+	return zend_objects_clone_obj(obj);
+}
+
+void rv_lazy_module_start(void)
+{
+	memcpy(&rv_shell_handlers, &std_object_handlers, sizeof(zend_object_handlers));
+	rv_shell_handlers.read_property = shell_read_property;
+	rv_shell_handlers.write_property = shell_write_property;
+	rv_shell_handlers.has_property = shell_has_property;
+	rv_shell_handlers.unset_property = shell_unset_property;
+	rv_shell_handlers.get_property_ptr_ptr = shell_get_property_ptr_ptr;
+	rv_shell_handlers.get_properties = shell_get_properties;
+	rv_shell_handlers.get_debug_info = shell_get_debug_info;
+	rv_shell_handlers.get_gc = shell_get_gc;
+	rv_shell_handlers.compare = shell_compare;
+	rv_shell_handlers.clone_obj = shell_clone;
+}
+
+/* --- the graph ---------------------------------------------------------------------- */
+
+zend_result rv_graph_materialize_lazy(zval *dst, const void *area, rv_lazy_graph **out)
+{
+	const rv_graph_header *h = area;
+	rv_lazy_graph *g = ecalloc(1, sizeof(*g));
+	g->d.borrow = true;
+	g->d.lazy = g;
+	g->d.ids = safe_emalloc(h->nids + 1, sizeof(zval), 0);
+	g->shells = safe_emalloc(h->nids + 1, sizeof(rv_shell), 0);
+	g->next = RESIDENT_G(lazy_graphs);
+	RESIDENT_G(lazy_graphs) = g;
+	*out = g;
+	zend_result rc = rv_graph_decode(&g->d, dst, area);
+	if (rc == FAILURE) {
+		g->failed = true;
+	}
+	return rc;
+}
+
+bool rv_lazy_graph_failed(const rv_lazy_graph *g)
+{
+	return g->failed;
+}
+
+static bool same_as_stored(rv_lazy_graph *g, zval *cur, const zval *src);
+
+/* An array made from a template (see rv_array_node), element by element. */
+static bool same_array(rv_lazy_graph *g, zend_array *cur, const rv_array_node *a)
+{
+	const zend_array *t = a->tmpl;
+	if (cur->nNumUsed != t->nNumUsed || zend_hash_num_elements(cur) != zend_hash_num_elements(t)
+		|| HT_IS_PACKED(cur) != HT_IS_PACKED(t)) {
+		return false;
+	}
+	if (HT_IS_PACKED(t)) {
+		for (uint32_t i = 0; i < t->nNumUsed; i++) {
+			if (!same_as_stored(g, &cur->arPacked[i], &t->arPacked[i])) {
+				return false;
+			}
+		}
+		return true;
+	}
+	for (uint32_t i = 0; i < t->nNumUsed; i++) {
+		Bucket *p = &cur->arData[i], *q = &t->arData[i];
+		if (!p->key != !q->key || p->h != q->h
+			|| (p->key && p->key != q->key && !zend_string_equal_content(p->key, q->key))
+			|| !same_as_stored(g, &p->val, &q->val)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The value still is the one the record gave (src: a record's value, or a
+ * property's default). */
+static bool same_as_stored(rv_lazy_graph *g, zval *cur, const zval *src)
+{
+	if (Z_TYPE_P(src) == IS_PTR) {
+		const rv_node *n = Z_PTR_P(src);
+		switch (RV_NODE_KIND(n)) {
+			case RV_NODE_OBJECT:
+			case RV_NODE_ENUM:
+				return Z_TYPE_P(cur) == IS_OBJECT && Z_TYPE(g->d.ids[n->id]) == IS_OBJECT
+					&& Z_OBJ_P(cur) == Z_OBJ(g->d.ids[n->id]);
+			case RV_NODE_ARRAY:
+				return Z_TYPE_P(cur) == IS_ARRAY && same_array(g, Z_ARR_P(cur), (const rv_array_node *)n);
+			default:
+				return false;
+		}
+	}
+	if (Z_TYPE_P(cur) != Z_TYPE_P(src)) {
+		return false;
+	}
+	switch (Z_TYPE_P(src)) {
+		case IS_LONG:
+			return Z_LVAL_P(cur) == Z_LVAL_P(src);
+		case IS_DOUBLE:
+			return memcmp(&Z_DVAL_P(cur), &Z_DVAL_P(src), sizeof(double)) == 0;
+		case IS_STRING:
+			return Z_STR_P(cur) == Z_STR_P(src) || zend_string_equal_content(Z_STR_P(cur), Z_STR_P(src));
+		case IS_ARRAY:
+			return Z_ARR_P(cur) == Z_ARR_P(src) || zend_is_identical(cur, (zval *)src);
+		default:
+			return true;
+	}
+}
+
+static bool same_as_record(rv_lazy_graph *g, zend_object *obj, const rv_object_node *o)
+{
+	if (obj->properties) {
+		/* Built on demand; entries other than slots are dynamic properties. */
+		zval *v;
+		ZEND_HASH_FOREACH_VAL(obj->properties, v) {
+			if (Z_TYPE_P(v) != IS_INDIRECT) {
+				return false;
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	resolved_shape *r = rv_decoder_resolve(&g->d, o->shape);
+	const zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(r->ce);
+	record_reader rr;
+	record_open(&rr, o);
+	for (uint32_t i = 0; i < o->shape->nprops; i++) {
+		const zval *src = record_next(&rr, i, rr.packed);
+		if (!same_as_stored(g, OBJ_PROP_NUM(obj, i), src ? src : &defaults[i])) {
+			return false;
+		}
+	}
+	return true;
+}
+
+bool rv_lazy_graph_unchanged(rv_lazy_graph *g)
+{
+	if (g->opaque || g->failed) {
+		return false;
+	}
+	for (uint32_t i = 0; i < g->nfilled; i++) {
+		uint32_t id = g->filled[i];
+		if (!same_as_record(g, Z_OBJ(g->d.ids[id]), g->shells[id].node)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+void rv_lazy_request_end(void)
+{
+	rv_lazy_graph *g = RESIDENT_G(lazy_graphs);
+	RESIDENT_G(lazy_graphs) = NULL;
+	RESIDENT_G(shells_made) = 0;
+	RESIDENT_G(shells_filled) = 0;
+	while (g) {
+		rv_lazy_graph *next = g->next;
+		/* Destructors have had their turn, and no PHP code may run from
+		 * here: a shell still empty stays an object whose properties are
+		 * unset, and what the last reference was ours to goes without a
+		 * destructor, as at the end of any request. */
+		for (uint32_t i = 0; i <= g->d.nids; i++) {
+			zval *v = &g->d.ids[i];
+			if (Z_TYPE_P(v) == IS_OBJECT) {
+				zend_object *obj = Z_OBJ_P(v);
+				if (rv_is_shell(obj)) {
+					obj->handlers = &std_object_handlers;
+				}
+				if (!(obj->ce->ce_flags & ZEND_ACC_ENUM)) {
+					GC_ADD_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);
+				}
+			}
+			zval_ptr_dtor(v);
+		}
+		efree(g->d.ids);
+		efree(g->shells);
+		if (g->filled) {
+			efree(g->filled);
+		}
+		rv_decoder_free(&g->d);
+		efree(g);
+		g = next;
+	}
+}
