@@ -13,12 +13,21 @@
 set -euo pipefail
 
 PHP_SRC_PKG=php8.4
-PHP_DEB_VERSION=8.4.24-1~deb13u1
-PHP_UPSTREAM_VERSION=8.4.24
-PHP_ORIG_TARBALL=${PHP_SRC_PKG}_${PHP_UPSTREAM_VERSION}.orig.tar.xz
-# sha256 of the orig tarball as shipped by Debian (apt checks it on download;
-# this also catches a truncated or corrupted copy in the cache).
-PHP_ORIG_SHA256=e127be09a8506f4327c5cfa78a614b00d210714484ec215ce0011b4a03c00731
+# The version built is trixie's current one: Debian's Sources index lists
+# only the latest upload of a suite, so a pinned version stops being found
+# when a point release lands. Mirrors can lag the index the other way (the
+# index names a version whose files are not there yet): then the known
+# version below is fetched from the pool by URL and checked against these
+# hashes. Once fetched, a tarball and its .dsc stay in the cache and that
+# version is built until the cache is cleared (set_version).
+KNOWN_DEB_VERSION=8.4.24-1~deb13u1
+KNOWN_DSC_SHA256=fd84ce153abc1af23514100a25d04acd3c728f5c4b5c30c3e1a0788ef9c780eb
+KNOWN_ORIG_SHA256=e127be09a8506f4327c5cfa78a614b00d210714484ec215ce0011b4a03c00731
+POOL=http://deb.debian.org/debian/pool/main/p/$PHP_SRC_PKG
+PHP_DEB_VERSION=
+PHP_UPSTREAM_VERSION=
+PHP_ORIG_TARBALL=
+PHP_DSC=
 
 CACHE=${RESIDENT_CI_CACHE:-/var/cache/resident-ci}
 SRC_DIR=$CACHE/src
@@ -114,9 +123,22 @@ install_build_deps() {
     || apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-tarball_ok() {
-  [ -f "$SRC_DIR/$PHP_ORIG_TARBALL" ] \
-    && echo "$PHP_ORIG_SHA256  $SRC_DIR/$PHP_ORIG_TARBALL" | sha256sum -c --status -
+# The sha256 the .dsc gives for the orig tarball: apt checked the .dsc
+# against the signed Sources index when it downloaded them; this catches a
+# truncated or corrupted copy in the cache.
+tarball_ok() { # dsc
+  local dsc=$1 sum
+  [ -f "$dsc" ] && [ -f "$SRC_DIR/$PHP_ORIG_TARBALL" ] || return 1
+  sum=$(awk -v f="$PHP_ORIG_TARBALL" '/^Checksums-Sha256:/ {on = 1; next} /^[^ ]/ {on = 0} on && $3 == f {print $1}' "$dsc")
+  [ -n "$sum" ] && echo "$sum  $SRC_DIR/$PHP_ORIG_TARBALL" | sha256sum -c --status -
+}
+
+use_version() { # debian version
+  PHP_DEB_VERSION=$1
+  PHP_UPSTREAM_VERSION=${1#*:}
+  PHP_UPSTREAM_VERSION=${PHP_UPSTREAM_VERSION%-*}
+  PHP_ORIG_TARBALL=${PHP_SRC_PKG}_${PHP_UPSTREAM_VERSION}.orig.tar.xz
+  PHP_DSC=${PHP_SRC_PKG}_${1#*:}.dsc
 }
 
 # Source-only entry for trixie: binary packages still come from bookworm only.
@@ -134,22 +156,15 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
 }
 
-fetch_tarball() {
-  mkdir -p "$SRC_DIR"
-  # Serialise with a concurrent run (e.g. nts and zts started together).
-  exec 8>"$SRC_DIR/.lock"
-  flock 8
-  if tarball_ok; then
-    exec 8>&-
-    return 0
-  fi
-  rm -f "$SRC_DIR/$PHP_ORIG_TARBALL"
-  add_trixie_deb_src
-  if ! apt-cache showsrc "$PHP_SRC_PKG" 2>/dev/null | grep -qxF "Version: $PHP_DEB_VERSION"; then
-    echo "build-php-debug: apt-get update (for trixie deb-src)"
-    apt-get update -qq || apt-get update -qq
-  fi
-  local dl
+# Trixie's current version through apt, which checks the files against the
+# signed Sources index.
+fetch_current() {
+  local v dl
+  echo "build-php-debug: apt-get update (for trixie deb-src)"
+  apt-get update -qq || apt-get update -qq || return 1
+  v=$(apt-cache showsrc "$PHP_SRC_PKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -V | tail -n 1)
+  [ -n "$v" ] || { echo "build-php-debug: trixie lists no source package $PHP_SRC_PKG" >&2; return 1; }
+  use_version "$v"
   dl=$(mktemp -d "$SRC_DIR/download.XXXXXX")
   CLEANUP+=("$dl")
   # apt drops privileges to _apt for downloads; let it write here.
@@ -157,11 +172,53 @@ fetch_tarball() {
   echo "build-php-debug: downloading source $PHP_SRC_PKG=$PHP_DEB_VERSION"
   (cd "$dl" && apt-get source -qq --download-only "$PHP_SRC_PKG=$PHP_DEB_VERSION") \
     || (cd "$dl" && apt-get source -qq --download-only "$PHP_SRC_PKG=$PHP_DEB_VERSION") \
-    || die "apt-get source $PHP_SRC_PKG=$PHP_DEB_VERSION failed"
-  [ -f "$dl/$PHP_ORIG_TARBALL" ] || die "$PHP_ORIG_TARBALL not among the downloaded files: $(ls "$dl")"
-  mv "$dl/$PHP_ORIG_TARBALL" "$SRC_DIR/$PHP_ORIG_TARBALL"
-  rm -rf "$dl"
-  tarball_ok || die "sha256 mismatch for $SRC_DIR/$PHP_ORIG_TARBALL (expected $PHP_ORIG_SHA256)"
+    || return 1
+  [ -f "$dl/$PHP_ORIG_TARBALL" ] && [ -f "$dl/$PHP_DSC" ] || return 1
+  mv "$dl/$PHP_ORIG_TARBALL" "$dl/$PHP_DSC" "$SRC_DIR/"
+}
+
+# The known version, from the pool by URL, checked against the pinned hashes.
+fetch_known() {
+  use_version "$KNOWN_DEB_VERSION"
+  echo "build-php-debug: downloading $PHP_DSC and $PHP_ORIG_TARBALL from $POOL"
+  local f sum dl
+  dl=$(mktemp -d "$SRC_DIR/download.XXXXXX")
+  CLEANUP+=("$dl")
+  if id _apt >/dev/null 2>&1; then chown _apt "$dl"; fi
+  for f in "$PHP_DSC:$KNOWN_DSC_SHA256" "$PHP_ORIG_TARBALL:$KNOWN_ORIG_SHA256"; do
+    sum=${f##*:}
+    f=${f%:*}
+    /usr/lib/apt/apt-helper -qq download-file "$POOL/$f" "$dl/$f" "SHA256:$sum" \
+      || /usr/lib/apt/apt-helper -qq download-file "$POOL/$f" "$dl/$f" "SHA256:$sum" \
+      || die "cannot download $POOL/$f"
+  done
+  mv "$dl/$PHP_DSC" "$dl/$PHP_ORIG_TARBALL" "$SRC_DIR/"
+}
+
+# Picks the version to build and makes sure its source is in the cache:
+# the newest one cached whole, else trixie's current, else the known one.
+set_version() {
+  local dsc v
+  mkdir -p "$SRC_DIR"
+  # Serialise with a concurrent run (e.g. nts and zts started together).
+  exec 8>"$SRC_DIR/.lock"
+  flock 8
+  for dsc in $(ls -1 "$SRC_DIR"/${PHP_SRC_PKG}_*.dsc 2>/dev/null | sort -V -r); do
+    v=$(sed -n 's/^Version: //p' "$dsc")
+    [ -n "$v" ] || continue
+    use_version "$v"
+    if tarball_ok "$dsc"; then
+      exec 8>&-
+      return 0
+    fi
+  done
+  need_root "no $PHP_SRC_PKG source in $SRC_DIR"
+  add_trixie_deb_src
+  if ! fetch_current; then
+    echo "build-php-debug: trixie's current $PHP_SRC_PKG cannot be downloaded; using $KNOWN_DEB_VERSION"
+    fetch_known
+  fi
+  tarball_ok "$SRC_DIR/$PHP_DSC" || die "$SRC_DIR/$PHP_ORIG_TARBALL does not match the sha256 in $PHP_DSC"
   exec 8>&-
 }
 
@@ -209,7 +266,6 @@ build_variant() { # variant
 
   local start=$SECONDS
   install_build_deps
-  fetch_tarball
 
   LOG=$LOG_DIR/$name.log
   : >"$LOG"
@@ -243,6 +299,7 @@ build_variant() { # variant
   exec 9>&-
 }
 
+set_version
 for v in "${VARIANTS[@]}"; do
   build_variant "$v"
 done
