@@ -46,6 +46,7 @@ typedef struct decoder {
 	deferred *defer;
 	uint32_t ndefer;
 	uint32_t cap;
+	const rv_shape *known_loaded;  /* a shape whose class was found linked */
 } decoder;
 
 /* Walks a record in shape order: the value of each property, or NULL for
@@ -76,8 +77,13 @@ static zend_always_inline const zval *record_next(record_reader *rr, uint32_t i,
 /* The class and declarations a shape stands for in this request. */
 resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape);
 /* Writes a dense record into an object made without
- * object_properties_init(), whose slots are UNDEF. */
-zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r);
+ * object_properties_init(), whose slots are UNDEF, except the properties
+ * among the first 64 whose values would load a class: those stay UNDEF,
+ * with marker as their value, and their bits are set in *pending. */
+zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r,
+                                  uint64_t *pending, void *marker);
+/* Writes the i-th property of the record, left pending before. */
+zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, uint32_t i);
 /* Runs the hooks deferred since `from` (__unserialize(), __wakeup()) and
  * forgets them; after a failure (rc), only forgets them. */
 zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc);

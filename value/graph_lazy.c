@@ -32,6 +32,10 @@
 typedef struct rv_shell {
 	rv_lazy_graph *graph;
 	const rv_object_node *node;
+	bool filled;
+	/* Filled, but these properties (bits by slot) are not there yet:
+	 * making their values would load a class no one used so far. */
+	uint64_t pending;
 } rv_shell;
 
 struct rv_lazy_graph {
@@ -50,12 +54,19 @@ struct rv_lazy_graph {
 
 zend_object_handlers rv_shell_handlers;
 
-/* Where a shell finds its record: the value of its first slot, which is
- * UNDEF until the shell is filled (the value of an UNDEF zval is never
- * read), so a shell costs no table lookup to make or to fill. */
+/* Where a shell finds its record: in the value of an UNDEF slot (the value
+ * of an UNDEF zval is never read), the first slot until the shell is
+ * filled, then each property left pending. While our handlers are on, no
+ * other slot is UNDEF: unset() goes through them. So a shell costs no
+ * table lookup to make or to fill. */
 static zend_always_inline rv_shell *shell_of(zend_object *obj)
 {
-	return (rv_shell *)obj->properties_table[0].value.ptr;
+	zval *slot = obj->properties_table;
+	while (Z_TYPE_P(slot) != IS_UNDEF) {
+		slot++;
+	}
+	ZEND_ASSERT(slot < obj->properties_table + obj->ce->default_properties_count);
+	return (rv_shell *)slot->value.ptr;
 }
 
 zend_object *rv_shell_new(rv_lazy_graph *g, resolved_shape *r, const rv_object_node *o)
@@ -69,6 +80,8 @@ zend_object *rv_shell_new(rv_lazy_graph *g, resolved_shape *r, const rv_object_n
 	rv_shell *s = &g->shells[o->n.id];
 	s->graph = g;
 	s->node = o;
+	s->filled = false;
+	s->pending = 0;
 	slot[0].value.ptr = s;
 	obj->handlers = &rv_shell_handlers;
 	RESIDENT_G(shells_made)++;
@@ -80,38 +93,89 @@ void rv_lazy_note_opaque(rv_lazy_graph *g)
 	g->opaque = true;
 }
 
-zend_result rv_shell_fill(zend_object *obj)
+/* The pending properties of that name: one, or a parent's private one too. */
+static uint64_t pending_named(zend_object *obj, uint64_t pending, zend_string *name)
+{
+	uint64_t named = 0;
+	for (uint64_t p = pending; p; p &= p - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(p);
+		zend_string *mangled = obj->ce->properties_info_table[i]->name;
+		const char *plain = zend_get_unmangled_property_name(mangled);
+		size_t len = ZSTR_LEN(mangled) - (size_t)(plain - ZSTR_VAL(mangled));
+		if (len == ZSTR_LEN(name) && memcmp(plain, ZSTR_VAL(name), len) == 0) {
+			named |= (uint64_t)1 << i;
+		}
+	}
+	return named;
+}
+
+/* Fills the shell as far as `name` needs (NULL: wholly). */
+static zend_result fill(zend_object *obj, zend_string *name)
 {
 	ZEND_ASSERT(rv_is_shell(obj));
 	rv_shell *s = shell_of(obj);
 	rv_lazy_graph *g = s->graph;
 	const rv_object_node *o = s->node;
-	/* From here on it is an ordinary object: whatever filling it runs
-	 * (an autoloader, a hook of a child) sees it as one. */
-	obj->handlers = &std_object_handlers;
-	if (g->nfilled == g->filled_cap) {
-		g->filled_cap = g->filled_cap ? g->filled_cap * 2 : 16;
-		g->filled = safe_erealloc(g->filled, g->filled_cap, sizeof(uint32_t), 0);
-	}
-	g->filled[g->nfilled++] = o->n.id;
-	RESIDENT_G(shells_filled)++;
 	decoder *d = &g->d;
-	uint32_t from = d->ndefer;
 	resolved_shape *r = rv_decoder_resolve(d, o->shape);
-	zend_result rc = rv_decoder_finish(d, from, rv_decoder_fill_dense(d, obj, o, r));
+	uint32_t from = d->ndefer;
+	zend_result rc = SUCCESS;
+	/* An ordinary object while it is filled: code that filling runs (an
+	 * autoloader, unserialize()) and reaches it sees unset properties,
+	 * not a half-written shell. */
+	obj->handlers = &std_object_handlers;
+	if (!s->filled) {
+		if (g->nfilled == g->filled_cap) {
+			g->filled_cap = g->filled_cap ? g->filled_cap * 2 : 16;
+			g->filled = safe_erealloc(g->filled, g->filled_cap, sizeof(uint32_t), 0);
+		}
+		g->filled[g->nfilled++] = o->n.id;
+		RESIDENT_G(shells_filled)++;
+		s->filled = true;
+		rc = rv_decoder_fill_dense(d, obj, o, r, &s->pending, s);
+	}
+	uint64_t which = rc == SUCCESS && name ? pending_named(obj, s->pending, name) : s->pending;
+	while (rc == SUCCESS && which) {
+		uint32_t i = (uint32_t)__builtin_ctzll(which);
+		which &= which - 1;
+		/* Cleared first: a slot that fails stays unset. */
+		s->pending &= ~((uint64_t)1 << i);
+		rc = rv_decoder_fill_slot(d, obj, o, r, i);
+	}
+	if (rc == SUCCESS && s->pending) {
+		/* shell_of() finds the shell in the first UNDEF slot: one that
+		 * code run while filling (an autoloader) unset must hold it too. */
+		zval *slot = obj->properties_table, *end = slot + obj->ce->default_properties_count;
+		for (; slot < end; slot++) {
+			if (Z_TYPE_P(slot) == IS_UNDEF) {
+				slot->value.ptr = s;
+			}
+		}
+		obj->handlers = &rv_shell_handlers;
+	}
+	/* __unserialize() and __wakeup() of the objects made, once this one
+	 * has what was asked for. */
+	rc = rv_decoder_finish(d, from, rc);
 	if (rc == FAILURE) {
 		/* The slots not written stay unset; the snapshot is dropped at
 		 * the end of the request (rv_lazy_graph_failed()). */
 		g->failed = true;
+		s->pending = 0;
+		obj->handlers = &std_object_handlers;
 	}
 	return rc;
+}
+
+zend_result rv_shell_fill(zend_object *obj)
+{
+	return fill(obj, NULL);
 }
 
 /* --- handlers: fill, then the standard handler ------------------------------------ */
 
 static zval *shell_read_property(zend_object *obj, zend_string *name, int type, void **cache_slot, zval *rv)
 {
-	if (rv_shell_fill(obj) == FAILURE) {
+	if (fill(obj, name) == FAILURE) {
 		return &EG(uninitialized_zval);
 	}
 	return zend_std_read_property(obj, name, type, cache_slot, rv);
@@ -119,7 +183,7 @@ static zval *shell_read_property(zend_object *obj, zend_string *name, int type, 
 
 static zval *shell_write_property(zend_object *obj, zend_string *name, zval *value, void **cache_slot)
 {
-	if (rv_shell_fill(obj) == FAILURE) {
+	if (fill(obj, name) == FAILURE) {
 		return &EG(error_zval);
 	}
 	return zend_std_write_property(obj, name, value, cache_slot);
@@ -127,7 +191,7 @@ static zval *shell_write_property(zend_object *obj, zend_string *name, zval *val
 
 static int shell_has_property(zend_object *obj, zend_string *name, int has_set_exists, void **cache_slot)
 {
-	if (rv_shell_fill(obj) == FAILURE) {
+	if (fill(obj, name) == FAILURE) {
 		return 0;
 	}
 	return zend_std_has_property(obj, name, has_set_exists, cache_slot);
@@ -135,6 +199,8 @@ static int shell_has_property(zend_object *obj, zend_string *name, int has_set_e
 
 static void shell_unset_property(zend_object *obj, zend_string *name, void **cache_slot)
 {
+	/* Wholly: the slot unset would be UNDEF under our handlers, without
+	 * the shell in it. */
 	if (rv_shell_fill(obj) == SUCCESS) {
 		zend_std_unset_property(obj, name, cache_slot);
 	}
@@ -142,7 +208,7 @@ static void shell_unset_property(zend_object *obj, zend_string *name, void **cac
 
 static zval *shell_get_property_ptr_ptr(zend_object *obj, zend_string *name, int type, void **cache_slot)
 {
-	if (rv_shell_fill(obj) == FAILURE) {
+	if (fill(obj, name) == FAILURE) {
 		return &EG(error_zval);
 	}
 	return zend_std_get_property_ptr_ptr(obj, name, type, cache_slot);
@@ -303,10 +369,14 @@ static bool same_as_record(rv_lazy_graph *g, zend_object *obj, const rv_object_n
 	}
 	resolved_shape *r = rv_decoder_resolve(&g->d, o->shape);
 	const zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(r->ce);
+	uint64_t pending = g->shells[o->n.id].pending;
 	record_reader rr;
 	record_open(&rr, o);
 	for (uint32_t i = 0; i < o->shape->nprops; i++) {
 		const zval *src = record_next(&rr, i, rr.packed);
+		if (i < 64 && (pending >> i) & 1) {
+			continue;
+		}
 		if (!same_as_stored(g, OBJ_PROP_NUM(obj, i), src ? src : &defaults[i])) {
 			return false;
 		}

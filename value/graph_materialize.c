@@ -279,11 +279,62 @@ static zend_always_inline zend_result prop_value(decoder *d, zend_object *obj, c
 	return SUCCESS;
 }
 
+/* Whether decoding src would load a class: an object or enum of a class
+ * not linked yet, or an array holding one (a few levels deep). */
+static bool needs_class(decoder *d, const zval *src, uint32_t depth)
+{
+	if (Z_TYPE_P(src) != IS_PTR) {
+		return false;
+	}
+	const rv_node *n = Z_PTR_P(src);
+	if (n->id && Z_TYPE(d->ids[n->id]) != IS_UNDEF) {
+		return false;
+	}
+	const rv_shape *shape = NULL;
+	zend_string *lc;
+	switch (RV_NODE_KIND(n)) {
+		case RV_NODE_OBJECT:
+			shape = ((const rv_object_node *)n)->shape;
+			if (shape == d->known_loaded) {
+				return false;
+			}
+			lc = shape->lc_class_name;
+			break;
+		case RV_NODE_ENUM:
+			lc = ((const rv_enum_node *)n)->lc_class_name;
+			break;
+		case RV_NODE_ARRAY: {
+			const rv_array_node *a = (const rv_array_node *)n;
+			const zend_array *t = a->tmpl;
+			for (uint32_t i = 0; depth < 4 && i < a->npatch; i++) {
+				if (needs_class(d, HT_IS_PACKED(t) ? &t->arPacked[a->patch[i]] : &t->arData[a->patch[i]].val, depth + 1)) {
+					return true;
+				}
+			}
+			return false;
+		}
+		default:
+			return false;
+	}
+	zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), lc);
+	if (!ce || !(ce->ce_flags & ZEND_ACC_LINKED)) {
+		return true;
+	}
+	if (shape) {
+		/* Arrays hold many objects of one class: one lookup. */
+		d->known_loaded = shape;
+	}
+	return false;
+}
+
 /* A dense record (resolved_shape.dense) straight into the slots of an
  * object made without object_properties_init() (see decode_object()):
  * each slot is written once, with the record's value or, for one left
- * out, the class default as instantiation copies it. */
-static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, bool packed)
+ * out, the class default as instantiation copies it. With pending (a
+ * shell, see graph_lazy.c), a property whose value would load a class is
+ * left UNDEF, with marker as its value, and its bit set. */
+static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, bool packed,
+                                                    uint64_t *pending, void *marker)
 {
 	const rv_shape *shape = o->shape;
 	uint32_t n = shape->nprops;
@@ -295,6 +346,13 @@ static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj
 		const zval *src = record_next(&rr, i, packed);
 		if (!src) {
 			ZVAL_COPY_PROP(&slots[i], &defaults[i]);
+			continue;
+		}
+		if (pending && i < 64 && needs_class(d, src, 0)) {
+			Z_TYPE_INFO(slots[i]) = IS_UNDEF;
+			Z_PROP_FLAG_P(&slots[i]) = 0;
+			slots[i].value.ptr = marker;
+			*pending |= (uint64_t)1 << i;
 			continue;
 		}
 		zval v;
@@ -315,7 +373,8 @@ static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj
 /* One loop for each record layout, each without a test of it per property. */
 static zend_always_inline zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
 {
-	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true) : fill_dense_as(d, obj, o, r, false);
+	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, NULL, NULL)
+		: fill_dense_as(d, obj, o, r, false, NULL, NULL);
 }
 
 static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
@@ -639,9 +698,31 @@ resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape)
 	return resolve(d, shape);
 }
 
-zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r,
+                                  uint64_t *pending, void *marker)
 {
-	return fill_dense(d, obj, o, r);
+	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, pending, marker)
+		: fill_dense_as(d, obj, o, r, false, pending, marker);
+}
+
+zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, uint32_t i)
+{
+	const zval *values = rv_object_props(o);
+	const uint64_t *mask = rv_object_mask(o);
+	/* Left pending, so present in the record. */
+	const zval *src = mask ? &values[__builtin_popcountll(*mask & (((uint64_t)1 << i) - 1))] : &values[i];
+	zval *slot = OBJ_PROP_NUM(obj, i);
+	zval v;
+	if (prop_value(d, obj, o->shape, i, src, &v) == FAILURE) {
+		return FAILURE;
+	}
+	if (!type_accepts(r->info[i], &v)) {
+		zval_ptr_dtor(&v);
+		return FAILURE;
+	}
+	ZVAL_COPY_VALUE_PROP(slot, &v);
+	Z_PROP_FLAG_P(slot) = Z_PROP_FLAG_P(&CE_DEFAULT_PROPERTIES_TABLE(r->ce)[i]);
+	return SUCCESS;
 }
 
 void rv_decoder_free(decoder *d)
