@@ -6,12 +6,15 @@
  * people, serialized. Headers: X-First-Message-Us (script start to the
  * first message, plus the statics restored before the script started: those
  * of preloaded classes are restored when the request starts), X-Worker-Us
- * (the whole request, plus the same).
+ * (the whole request, plus the same). With ?autoloaded=1, answers the classes
+ * autoloaded before the first message instead.
  */
 $restoredBefore = extension_loaded('resident') ? Resident\Cache::status()['request_over_static']['restore_us_this_request'] : 0;
 $start = hrtime(true);
 $generated = getenv('PROTOBUF_GENERATED') ?: ($_SERVER['PROTOBUF_GENERATED'] ?? __DIR__ . '/generated');
-spl_autoload_register(function (string $class) use ($generated) {
+$autoloaded = [];
+spl_autoload_register(function (string $class) use ($generated, &$autoloaded) {
+    $autoloaded[] = $class;
     $path = str_replace('\\', '/', $class) . '.php';
     foreach ([$generated, '/usr/share/php'] as $root) {
         if (is_file("$root/$path")) {
@@ -28,6 +31,10 @@ if (isset($_GET['status'])) {
 
 $person = new Tutorial\Person();
 $firstMessage = hrtime(true);
+if (isset($_GET['autoloaded'])) {
+    echo json_encode($autoloaded);
+    return;
+}
 
 $book = new Tutorial\AddressBook();
 $people = [];

@@ -111,6 +111,14 @@ $lines[] = sprintf('Snapshots kept: %d (%s KB in the cache); published %d times 
     $status['snapshots'], number_format($status['memory'] / 1024, 0), $status['publishes'],
     number_format(array_sum(array_map(fn ($r) => $r * (int)$opts['duration'], $results['kept']['rps'])), 0),
     number_format($status['restores'], 0));
+$autoloaded = [];
+foreach ($modes as $mode => $title) {
+    $classes = json_decode($stack->get("/$mode?autoloaded=1"), true);
+    $autoloaded[] = sprintf('%s %d', $mode, count($classes));
+    fprintf(STDERR, "%s autoloads %s\n", $mode, implode(' ', $classes) ?: 'nothing');
+}
+$lines[] = '';
+$lines[] = 'Classes autoloaded before the first message: ' . implode(', ', $autoloaded) . '.';
 $table = implode("\n", $lines) . "\n";
 echo "\n", $table;
 @mkdir($opts['out'], 0777, true);
