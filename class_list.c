@@ -55,9 +55,14 @@ void resident_class_list_free(resident_class_list *l)
 	l->source = NULL;
 }
 
+bool resident_class_list_is(const resident_class_list *l, const char *setting)
+{
+	return l->source && strcmp(l->source, setting ? setting : "") == 0;
+}
+
 bool resident_class_list_update(resident_class_list *l, const char *setting)
 {
-	if (l->source && strcmp(l->source, setting ? setting : "") == 0) {
+	if (resident_class_list_is(l, setting)) {
 		return false;
 	}
 	resident_class_list_free(l);

@@ -19,6 +19,8 @@ void resident_class_list_free(resident_class_list *l);
  * (a php-fpm pool's php_admin_value, applied in its workers after MINIT).
  * True when it did. */
 bool resident_class_list_update(resident_class_list *l, const char *setting);
+/* Whether it was parsed from that setting. */
+bool resident_class_list_is(const resident_class_list *l, const char *setting);
 bool resident_class_list_empty(const resident_class_list *l);
 bool resident_class_list_has(const resident_class_list *l, const zend_string *class_name);
 

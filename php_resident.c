@@ -402,6 +402,12 @@ bool resident_restore(const char *file, rs_dump_stats *ds, char *err, size_t err
 	return ok;
 }
 
+/* Whether this process serves one request at a time, so that a setting
+ * its requests carry can replace what the process holds: php-fpm's workers
+ * are processes, also in a thread-safe PHP; other thread-safe SAPIs serve
+ * requests of different settings from threads of one process. */
+static bool one_worker_per_process;
+
 /* The resident.segment the current mapping was opened for. */
 static char opened_setting[PATH_MAX];
 static pid_t checked_pid;
@@ -427,10 +433,10 @@ static void open_pool_segment(void)
 	if (disabled_by_config || (!per_pool_setting(setting) && strcmp(setting, opened_setting) == 0)) {
 		return;
 	}
-#ifdef ZTS
-	php_error_docref(NULL, E_WARNING, "Resident: a per-pool resident.segment needs a non-thread-safe PHP; keeping the master's segment");
-	return;
-#else
+	if (!one_worker_per_process) {
+		php_error_docref(NULL, E_WARNING, "Resident: a per-request resident.segment needs php-fpm or a non-thread-safe PHP; keeping the process's segment");
+		return;
+	}
 	if (resident_segment.hdr) {
 		rs_destroy(&resident_segment);
 	}
@@ -440,7 +446,6 @@ static void open_pool_segment(void)
 	RESIDENT_G(store).lock_fd = -1;
 	snprintf(opened_setting, sizeof(opened_setting), "%s", setting);
 	create_segment();
-#endif
 }
 
 static PHP_GINIT_FUNCTION(resident)
@@ -467,6 +472,11 @@ static PHP_GSHUTDOWN_FUNCTION(resident)
 static PHP_MINIT_FUNCTION(resident)
 {
 	REGISTER_INI_ENTRIES();
+#ifdef ZTS
+	one_worker_per_process = strcmp(sapi_module.name, "fpm-fcgi") == 0;
+#else
+	one_worker_per_process = true;
+#endif
 	resident_class_list_parse(&direct_class_list, RESIDENT_G(direct_classes));
 	resident_api_register(module_number, RESIDENT_G(testing));
 	rv_lazy_module_start();
@@ -513,17 +523,36 @@ static PHP_MSHUTDOWN_FUNCTION(resident)
 	return SUCCESS;
 }
 
+/* A thread-safe PHP, not php-fpm: a pool's (a virtual host's) own class
+ * lists cannot replace the process's. Said once per process. */
+static void warn_request_class_lists(void)
+{
+	static _Atomic pid_t warned_pid;  /* threads of one process race here */
+	pid_t pid = getpid();
+	if (EXPECTED(warned_pid == pid)) {
+		return;
+	}
+	warned_pid = pid;
+	if (!resident_class_list_is(&direct_class_list, RESIDENT_G(direct_classes))
+		|| !ros_listed_classes_are(RESIDENT_G(request_over_static_classes))) {
+		php_error_docref(NULL, E_WARNING, "Resident: a per-request resident.direct_classes or resident.request_over_static_classes "
+			"needs php-fpm or a non-thread-safe PHP; keeping the lists of php.ini");
+	}
+}
+
 static PHP_RINIT_FUNCTION(resident)
 {
 #if defined(ZTS) && defined(COMPILE_DL_RESIDENT)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	open_pool_segment();
-#ifndef ZTS
-	/* A php-fpm pool's php_admin_value lists, set in its workers after MINIT. */
-	resident_class_list_update(&direct_class_list, RESIDENT_G(direct_classes));
-	ros_listed_classes_update(RESIDENT_G(request_over_static_classes));
-#endif
+	if (EXPECTED(one_worker_per_process)) {
+		/* A php-fpm pool's php_admin_value lists, set in its workers after MINIT. */
+		resident_class_list_update(&direct_class_list, RESIDENT_G(direct_classes));
+		ros_listed_classes_update(RESIDENT_G(request_over_static_classes));
+	} else {
+		warn_request_class_lists();
+	}
 	RESIDENT_G(borrowing) = false;
 	RESIDENT_G(borrow_mode) = request_borrows();
 	/* Nothing ends between a FrankenPHP worker's requests: its statics

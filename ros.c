@@ -994,6 +994,11 @@ void ros_module_start(zend_class_entry *attribute_ce, const char *listed, bool o
 	}
 }
 
+bool ros_listed_classes_are(const char *listed)
+{
+	return resident_class_list_is(&listed_classes, listed);
+}
+
 void ros_listed_classes_update(const char *listed)
 {
 	if (!resident_class_list_update(&listed_classes, listed)) {

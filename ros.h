@@ -11,6 +11,8 @@ void ros_module_end(void);
 /* A php-fpm pool's own resident.request_over_static_classes (php_admin_value,
  * applied in its workers after MINIT): parsed again when it differs. */
 void ros_listed_classes_update(const char *listed_classes);
+/* Whether the list in use was parsed from that setting. */
+bool ros_listed_classes_are(const char *listed_classes);
 /* active: this request restores and publishes static state. */
 void ros_request_start(bool active);
 /* Publishes what changed; must run while statics are intact (RSHUTDOWN). */

@@ -122,14 +122,15 @@ fpm_82() {
 	run_fpm "php-fpm integration (php-8.2)" "$PHP82" /usr/sbin/php-fpm8.2 "$EXT82"
 }
 
-fpm_84() {
-	local prefix=$CI_CACHE/php-8.4-debug-nts
-	if ! debug_build nts; then
-		record "php-fpm integration (php-8.4 debug nts)" 0 1
+fpm_84() { # nts|zts
+	local variant=${1:-nts}
+	local prefix=$CI_CACHE/php-8.4-debug-$variant
+	if ! debug_build "$variant"; then
+		record "php-fpm integration (php-8.4 debug $variant)" 0 1
 		return
 	fi
-	run_fpm "php-fpm integration (php-8.4 debug nts)" "$prefix/bin/php" "$prefix/sbin/php-fpm" \
-		"$root/build/php-8.4-debug-nts/modules/resident.so"
+	run_fpm "php-fpm integration (php-8.4 debug $variant)" "$prefix/bin/php" "$prefix/sbin/php-fpm" \
+		"$root/build/php-8.4-debug-$variant/modules/resident.so"
 }
 
 debug_build() { # nts|zts
@@ -331,7 +332,7 @@ reliability_record() {
 passes=("$@")
 [ ${#passes[@]} -eq 0 ] && passes=(all)
 case "${passes[0]}" in
-	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts fpm_84 zts_threads lib_phpunit tiered reliability) ;;
+	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts fpm_84 fpm_84_zts zts_threads lib_phpunit tiered reliability) ;;
 	quick) passes=(stubs store_unit phpt_82) ;;
 esac
 
@@ -340,6 +341,7 @@ for p in "${passes[@]}"; do
 	case "$p" in
 		phpt_84_nts) stage "$p" phpt_84 nts ;;
 		phpt_84_zts) stage "$p" phpt_84 zts ;;
+		fpm_84_zts) stage "$p" fpm_84 zts ;;
 		*) stage "$p" "$p" ;;
 	esac
 done
