@@ -229,8 +229,20 @@ static HashTable *shell_get_debug_info(zend_object *obj, int *is_temp)
 }
 
 /* The standard one would ask for the properties table, which fills. */
+/* zend_std_get_gc() without get_properties(): filling runs code, which the
+ * collector must not. A shell with properties pending can have a table of
+ * them already (a dynamic property written to it). */
 static HashTable *shell_get_gc(zend_object *obj, zval **table, int *n)
 {
+	if (obj->properties) {
+		*table = NULL;
+		*n = 0;
+		if (UNEXPECTED(GC_REFCOUNT(obj->properties) > 1) && !(GC_FLAGS(obj->properties) & IS_ARRAY_IMMUTABLE)) {
+			GC_DELREF(obj->properties);
+			obj->properties = zend_array_dup(obj->properties);
+		}
+		return obj->properties;
+	}
 	*table = obj->properties_table;
 	*n = obj->ce->default_properties_count;
 	return NULL;
