@@ -27,6 +27,7 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include "php.h"
 #include "php_resident.h"
@@ -110,19 +111,39 @@ static void unit_init(ros_unit *u, zend_class_entry *ce, uint8_t scope, const ch
 	zend_hash_init(&u->digests, 0, NULL, NULL, 0);
 }
 
+/* Whether any script compiled since the master started put the attribute
+ * on a property or a method: until one does, a linked class needs no scan
+ * of its members (most of what the class-linked hook would cost). Set by
+ * the attribute's validator, which runs when such a script is compiled,
+ * before any of its classes is linked, in whichever process compiles it:
+ * so the flag lives in a page shared by the master and its workers. */
+static atomic_bool *member_attribute_seen;
+static atomic_bool member_attribute_assumed = true;  /* no shared page */
+
+static bool members_may_carry_attribute(void)
+{
+	/* OPcache's file cache brings scripts back without compiling them. */
+	return RESIDENT_G(ros_file_cache) || atomic_load(member_attribute_seen);
+}
+
 static ros_class *units_of(zend_class_entry *ce)
 {
 	if (ce->type != ZEND_USER_CLASS || (ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT))) {
 		return NULL;
 	}
 	bool whole = has_attribute(ce->attributes) || resident_class_list_has(&listed_classes, ce->name);
+	if (!whole && !members_may_carry_attribute()) {
+		return NULL;
+	}
 	uint32_t n = whole;
 	zend_property_info *info;
 	zend_function *fn;
 	if (!whole) {
-		ZEND_HASH_MAP_FOREACH_PTR(&ce->properties_info, info) {
-			n += own_static_prop(ce, info) && has_attribute(info->attributes);
-		} ZEND_HASH_FOREACH_END();
+		if (ce->default_static_members_count) {
+			ZEND_HASH_MAP_FOREACH_PTR(&ce->properties_info, info) {
+				n += own_static_prop(ce, info) && has_attribute(info->attributes);
+			} ZEND_HASH_FOREACH_END();
+		}
 		ZEND_HASH_MAP_FOREACH_PTR(&ce->function_table, fn) {
 			n += own_method_with_statics(ce, fn) && has_attribute(fn->op_array.attributes);
 		} ZEND_HASH_FOREACH_END();
@@ -793,6 +814,8 @@ void ros_request_start(bool active)
 	if (!active) {
 		return;
 	}
+	const char *file_cache = zend_ini_string("opcache.file_cache", sizeof("opcache.file_cache") - 1, 0);
+	RESIDENT_G(ros_file_cache) = file_cache && *file_cache;
 	pthread_once(&hooks_once, install_hooks);
 	if (!atomic_load(&preloaded_known)) {
 		find_preloaded();
@@ -948,6 +971,9 @@ static zend_string *validate(zend_attribute *attr, uint32_t target, zend_class_e
 static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *scope)
 #endif
 {
+	if (target != ZEND_ATTRIBUTE_TARGET_CLASS) {
+		atomic_store(member_attribute_seen, true);
+	}
 	if (target == ZEND_ATTRIBUTE_TARGET_CLASS) {
 		if (scope->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT)) {
 			ROS_INVALID("#[Resident\\RequestOverStatic] cannot be applied to %s %s: it holds no static state of its own",
@@ -987,6 +1013,13 @@ void ros_module_start(zend_class_entry *attribute_ce, const char *listed, bool o
 	zend_internal_attribute *attr = zend_internal_attribute_register(attribute_ce,
 		ZEND_ATTRIBUTE_TARGET_CLASS | ZEND_ATTRIBUTE_TARGET_PROPERTY | ZEND_ATTRIBUTE_TARGET_METHOD);
 	attr->validator = validate;
+	void *page = mmap(NULL, sizeof(atomic_bool), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (page != MAP_FAILED) {
+		member_attribute_seen = page;
+		atomic_init(member_attribute_seen, false);
+	} else {
+		member_attribute_seen = &member_attribute_assumed;
+	}
 	attribute_lcname = zend_string_init_interned("resident\\requestoverstatic", sizeof("resident\\requestoverstatic") - 1, 1);
 	resident_class_list_parse(&listed_classes, listed);
 	if (observe) {
@@ -1018,6 +1051,10 @@ void ros_listed_classes_update(const char *listed)
 void ros_module_end(void)
 {
 	resident_class_list_free(&listed_classes);
+	if (member_attribute_seen && member_attribute_seen != &member_attribute_assumed) {
+		munmap(member_attribute_seen, sizeof(atomic_bool));
+	}
+	member_attribute_seen = NULL;
 	if (orig_compile_file && zend_compile_file == ros_compile_file) {
 		zend_compile_file = orig_compile_file;
 		zend_compile_string = orig_compile_string;

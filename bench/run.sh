@@ -22,3 +22,6 @@ echo "== protobuf descriptor pool, with and without RequestOverStatic (nginx + p
 echo
 echo "== engine overhead (Zend/bench.php)"
 /usr/bin/php8.2 -n bench/zend/run.php --runs="${BENCH_ZEND_RUNS:-30}"
+echo
+echo "== class-linked hook: a request that links many classes (php-fpm under callgrind)"
+/usr/bin/php8.2 -n -d extension=posix bench/zend/classes.php

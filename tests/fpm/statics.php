@@ -37,6 +37,15 @@ final class Item {
     public function __construct(public string $name) {}
 }
 ');
+    file_put_contents("$dir/Members.php", '<?php
+final class Members {
+    #[Resident\RequestOverStatic]
+    public static array $kept = [];
+    public static array $notKept = [];
+    #[Resident\RequestOverStatic]
+    public static function tally(): int { static $n = 0; return ++$n; }
+}
+');
     // A version number and 2,000 copies of it: any mix of two versions is torn.
     file_put_contents("$dir/Ledger.php", '<?php
 #[Resident\RequestOverStatic]
@@ -72,6 +81,25 @@ return [
         [$second] = statics_call($fpm, $dir, 'op=add&item=b');
         return [$first === ['a'] && $reader !== $writer && $items === ['a'] && $second === ['a', 'b'],
             json_encode([$first, $writer, $reader, $items, $second])];
+    },
+    // Under OPcache, the other worker loads the class compiled by the first
+    // one from shared memory, without compiling it: it must still look at
+    // the attributes of its members.
+    'property and method scopes: written in one request, seen by the next on the other worker' => function (Fpm $fpm, string $dir) {
+        statics_classes($dir);
+        // Older than opcache.file_update_protection: OPcache keeps it at once.
+        touch("$dir/Members.php", time() - 10);
+        [$first, $writer] = statics_call($fpm, $dir, 'op=members&item=a');
+        $reader = $second = null;
+        for ($i = 0; $i < 20 && ($reader === null || $reader === $writer); $i++) {
+            $sleeper = statics_background($fpm, $dir, 'op=sleep&ms=400');
+            usleep(100000);
+            [$second, $reader] = statics_call($fpm, $dir, 'op=members&item=b');
+            proc_close($sleeper);
+        }
+        return [$first === [['a'], ['a'], 1] && $reader !== $writer && ($second[0] ?? null) === array_merge(['a'], array_fill(0, $i, 'b'))
+            && ($second[1] ?? null) === ['b'] && ($second[2] ?? null) === $i + 1,
+            json_encode([$first, $writer, $reader, $second, $i])];
     },
     'a read-only request does not republish' => function (Fpm $fpm, string $dir) {
         statics_classes($dir);

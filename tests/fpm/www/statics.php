@@ -17,6 +17,11 @@ switch ($_GET['op'] ?? '') {
     case 'read':
         echo json_encode(Catalog::$items);
         break;
+    case 'members':    // a property and a method of their own, not the class
+        Members::$kept[] = $_GET['item'];
+        Members::$notKept[] = $_GET['item'];
+        echo json_encode([Members::$kept, Members::$notKept, Members::tally()]);
+        break;
     case 'registry_build': // 200 objects in a ring
         if (!Registry::$items) {
             for ($i = 0; $i < 200; $i++) {
