@@ -116,7 +116,8 @@ static void unit_init(ros_unit *u, zend_class_entry *ce, uint8_t scope, const ch
  * of its members (most of what the class-linked hook would cost). Set by
  * the attribute's validator, which runs when such a script is compiled,
  * before any of its classes is linked, in whichever process compiles it:
- * so the flag lives in a page shared by the master and its workers. */
+ * so the flag lives in a page shared by the master and its workers, made
+ * at MINIT as OPcache's shared memory is, and gone with it. */
 static atomic_bool *member_attribute_seen;
 static atomic_bool member_attribute_assumed = true;  /* no shared page */
 
