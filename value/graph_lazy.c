@@ -228,10 +228,9 @@ static HashTable *shell_get_debug_info(zend_object *obj, int *is_temp)
 	return zend_std_get_debug_info(obj, is_temp);
 }
 
-/* The standard one would ask for the properties table, which fills. */
-/* zend_std_get_gc() without get_properties(): filling runs code, which the
- * collector must not. A shell with properties pending can have a table of
- * them already (a dynamic property written to it). */
+/* zend_std_get_gc() without get_properties(), which fills: filling runs
+ * code, which the collector must not. A shell with properties pending can
+ * have a table of them already (a dynamic property written to it). */
 static HashTable *shell_get_gc(zend_object *obj, zval **table, int *n)
 {
 	if (obj->properties) {

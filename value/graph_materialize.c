@@ -279,6 +279,13 @@ static zend_always_inline zend_result prop_value(decoder *d, zend_object *obj, c
 	return SUCCESS;
 }
 
+/* The element of ht (the array's template or a copy of it) that the i-th
+ * patch entry of a stands for. */
+static zend_always_inline zval *patched_element(const zend_array *ht, const rv_array_node *a, uint32_t i)
+{
+	return HT_IS_PACKED(ht) ? &ht->arPacked[a->patch[i]] : &ht->arData[a->patch[i]].val;
+}
+
 /* Whether decoding src would load a class: an object or enum of a class
  * not linked yet, or an array holding one (a few levels deep). */
 static bool needs_class(decoder *d, const zval *src, uint32_t depth)
@@ -305,9 +312,8 @@ static bool needs_class(decoder *d, const zval *src, uint32_t depth)
 			break;
 		case RV_NODE_ARRAY: {
 			const rv_array_node *a = (const rv_array_node *)n;
-			const zend_array *t = a->tmpl;
 			for (uint32_t i = 0; depth < 4 && i < a->npatch; i++) {
-				if (needs_class(d, HT_IS_PACKED(t) ? &t->arPacked[a->patch[i]] : &t->arData[a->patch[i]].val, depth + 1)) {
+				if (needs_class(d, patched_element(a->tmpl, a, i), depth + 1)) {
 					return true;
 				}
 			}
@@ -325,6 +331,25 @@ static bool needs_class(decoder *d, const zval *src, uint32_t depth)
 		d->known_loaded = shape;
 	}
 	return false;
+}
+
+/* The record's value src of property i into its slot of an object made
+ * without object_properties_init(), checked against the declaration and
+ * with the flags instantiation would have left on the slot. */
+static zend_always_inline zend_result write_dense_slot(decoder *d, zend_object *obj, const rv_shape *shape, resolved_shape *r,
+                                                       uint32_t i, const zval *src, zval *slot, const zval *dflt)
+{
+	zval v;
+	if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
+		return FAILURE;
+	}
+	if (!type_accepts(r->info[i], &v)) {
+		zval_ptr_dtor(&v);
+		return FAILURE;
+	}
+	ZVAL_COPY_VALUE_PROP(slot, &v);
+	Z_PROP_FLAG_P(slot) = Z_PROP_FLAG_P(dflt);
+	return SUCCESS;
 }
 
 /* A dense record (resolved_shape.dense) straight into the slots of an
@@ -355,17 +380,9 @@ static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj
 			*pending |= (uint64_t)1 << i;
 			continue;
 		}
-		zval v;
-		if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
+		if (write_dense_slot(d, obj, shape, r, i, src, &slots[i], &defaults[i]) == FAILURE) {
 			return FAILURE;
 		}
-		if (!type_accepts(r->info[i], &v)) {
-			zval_ptr_dtor(&v);
-			return FAILURE;
-		}
-		/* The flags instantiation would have left on the slot. */
-		ZVAL_COPY_VALUE_PROP(&slots[i], &v);
-		Z_PROP_FLAG_P(&slots[i]) = Z_PROP_FLAG_P(&defaults[i]);
 	}
 	return SUCCESS;
 }
@@ -540,7 +557,7 @@ static zend_result decode_serialized(zval *dst, const rv_serialized_node *s)
 static void neutralize(zend_array *ht, const rv_array_node *a, uint32_t from)
 {
 	for (uint32_t i = from; i < a->npatch; i++) {
-		zval *el = HT_IS_PACKED(ht) ? &ht->arPacked[a->patch[i]] : &ht->arData[a->patch[i]].val;
+		zval *el = patched_element(ht, a, i);
 		ZVAL_NULL(el);
 	}
 }
@@ -549,7 +566,7 @@ static zend_never_inline zend_result decode_array(decoder *d, zval *dst, const r
 {
 	zend_array *ht = d->borrow ? zend_array_dup(a->tmpl) : rv_copy_array(a->tmpl);
 	for (uint32_t i = 0; i < a->npatch; i++) {
-		zval *el = HT_IS_PACKED(ht) ? &ht->arPacked[a->patch[i]] : &ht->arData[a->patch[i]].val;
+		zval *el = patched_element(ht, a, i);
 		zval v;
 		if (decode(d, &v, el) == FAILURE) {
 			neutralize(ht, a, i);
@@ -711,18 +728,7 @@ zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_n
 	const uint64_t *mask = rv_object_mask(o);
 	/* Left pending, so present in the record. */
 	const zval *src = mask ? &values[__builtin_popcountll(*mask & (((uint64_t)1 << i) - 1))] : &values[i];
-	zval *slot = OBJ_PROP_NUM(obj, i);
-	zval v;
-	if (prop_value(d, obj, o->shape, i, src, &v) == FAILURE) {
-		return FAILURE;
-	}
-	if (!type_accepts(r->info[i], &v)) {
-		zval_ptr_dtor(&v);
-		return FAILURE;
-	}
-	ZVAL_COPY_VALUE_PROP(slot, &v);
-	Z_PROP_FLAG_P(slot) = Z_PROP_FLAG_P(&CE_DEFAULT_PROPERTIES_TABLE(r->ce)[i]);
-	return SUCCESS;
+	return write_dense_slot(d, obj, o->shape, r, i, src, OBJ_PROP_NUM(obj, i), &CE_DEFAULT_PROPERTIES_TABLE(r->ce)[i]);
 }
 
 void rv_decoder_free(decoder *d)
