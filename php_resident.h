@@ -42,7 +42,6 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	uint32_t ros_compiling;
 	uint64_t ros_restore_ns;     /* time this request spent restoring statics */
 	uint32_t ros_restore_depth;  /* restores running (one can autoload and start another) */
-	bool ros_file_cache;         /* OPcache's file cache is configured */
 	bool ros_preloading;         /* this request is OPcache's preloading */      /* depth of compile_file/compile_string calls */
 	HashTable *ros_classes;      /* class entry -> its units, classes linked this request */
 	HashTable *ros_pending;      /* units linked while compiling, restored after */

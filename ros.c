@@ -120,11 +120,14 @@ static void unit_init(ros_unit *u, zend_class_entry *ce, uint8_t scope, const ch
  * at MINIT as OPcache's shared memory is, and gone with it. */
 static atomic_bool *member_attribute_seen;
 static atomic_bool member_attribute_assumed = true;  /* no shared page */
+/* OPcache's file cache brings scripts back without compiling them. Set
+ * once per process with the hooks (install_hooks()), when OPcache's
+ * settings are known; PHP_INI_SYSTEM, so it cannot change after. */
+static bool opcache_file_cache;
 
 static bool members_may_carry_attribute(void)
 {
-	/* OPcache's file cache brings scripts back without compiling them. */
-	return RESIDENT_G(ros_file_cache) || atomic_load(member_attribute_seen);
+	return opcache_file_cache || atomic_load(member_attribute_seen);
 }
 
 static ros_class *units_of(zend_class_entry *ce)
@@ -754,6 +757,8 @@ static uint32_t npreloaded;
  * original compiler, is still seen returning. */
 static void install_hooks(void)
 {
+	const char *file_cache = zend_ini_string("opcache.file_cache", sizeof("opcache.file_cache") - 1, 0);
+	opcache_file_cache = file_cache && *file_cache;
 	orig_compile_file = zend_compile_file;
 	zend_compile_file = ros_compile_file;
 	orig_compile_string = zend_compile_string;
@@ -815,8 +820,6 @@ void ros_request_start(bool active)
 	if (!active) {
 		return;
 	}
-	const char *file_cache = zend_ini_string("opcache.file_cache", sizeof("opcache.file_cache") - 1, 0);
-	RESIDENT_G(ros_file_cache) = file_cache && *file_cache;
 	pthread_once(&hooks_once, install_hooks);
 	if (!atomic_load(&preloaded_known)) {
 		find_preloaded();
