@@ -20,6 +20,23 @@ function statics_background(Fpm $fpm, string $dir, string $query)
     return proc_open([PHP_BINARY, '-r', $code], [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
 }
 
+/*
+ * Calls $query until a worker other than $writer answers it: one worker is
+ * kept busy while it is sent. Returns [answer, that worker's pid, how many
+ * calls it took] (the calls before went to the writer).
+ */
+function statics_call_other(Fpm $fpm, string $dir, string $query, int $writer): array
+{
+    $answer = $reader = null;
+    for ($i = 0; $i < 20 && ($reader === null || $reader === $writer); $i++) {
+        $sleeper = statics_background($fpm, $dir, 'op=sleep&ms=400');
+        usleep(100000);
+        [$answer, $reader] = statics_call($fpm, $dir, $query);
+        proc_close($sleeper);
+    }
+    return [$answer, $reader, $i];
+}
+
 function statics_classes(string $dir): void
 {
     file_put_contents("$dir/Catalog.php", '<?php
@@ -70,14 +87,7 @@ return [
     'a static written in one request is seen by the next request on the other worker' => function (Fpm $fpm, string $dir) {
         statics_classes($dir);
         [$first, $writer] = statics_call($fpm, $dir, 'op=add&item=a');
-        // Keep one worker busy, read from the other; until the reader is not the writer.
-        $reader = $items = null;
-        for ($i = 0; $i < 20 && ($reader === null || $reader === $writer); $i++) {
-            $sleeper = statics_background($fpm, $dir, 'op=sleep&ms=400');
-            usleep(100000);
-            [$items, $reader] = statics_call($fpm, $dir, 'op=read');
-            proc_close($sleeper);
-        }
+        [$items, $reader] = statics_call_other($fpm, $dir, 'op=read', $writer);
         [$second] = statics_call($fpm, $dir, 'op=add&item=b');
         return [$first === ['a'] && $reader !== $writer && $items === ['a'] && $second === ['a', 'b'],
             json_encode([$first, $writer, $reader, $items, $second])];
@@ -90,13 +100,7 @@ return [
         // Older than opcache.file_update_protection: OPcache keeps it at once.
         touch("$dir/Members.php", time() - 10);
         [$first, $writer] = statics_call($fpm, $dir, 'op=members&item=a');
-        $reader = $second = null;
-        for ($i = 0; $i < 20 && ($reader === null || $reader === $writer); $i++) {
-            $sleeper = statics_background($fpm, $dir, 'op=sleep&ms=400');
-            usleep(100000);
-            [$second, $reader] = statics_call($fpm, $dir, 'op=members&item=b');
-            proc_close($sleeper);
-        }
+        [$second, $reader, $i] = statics_call_other($fpm, $dir, 'op=members&item=b', $writer);
         return [$first === [['a'], ['a'], 1] && $reader !== $writer && ($second[0] ?? null) === array_merge(['a'], array_fill(0, $i, 'b'))
             && ($second[1] ?? null) === ['b'] && ($second[2] ?? null) === $i + 1,
             json_encode([$first, $writer, $reader, $second, $i])];
