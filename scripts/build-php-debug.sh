@@ -156,6 +156,16 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
 }
 
+# A scratch directory in the cache that apt can write to (it drops
+# privileges to _apt for downloads), removed on exit.
+download_dir() {
+  local dl
+  dl=$(mktemp -d "$SRC_DIR/download.XXXXXX")
+  CLEANUP+=("$dl")
+  if id _apt >/dev/null 2>&1; then chown _apt "$dl"; fi
+  DL=$dl
+}
+
 # Trixie's current version through apt, which checks the files against the
 # signed Sources index.
 fetch_current() {
@@ -165,10 +175,8 @@ fetch_current() {
   v=$(apt-cache showsrc "$PHP_SRC_PKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -V | tail -n 1)
   [ -n "$v" ] || { echo "build-php-debug: trixie lists no source package $PHP_SRC_PKG" >&2; return 1; }
   use_version "$v"
-  dl=$(mktemp -d "$SRC_DIR/download.XXXXXX")
-  CLEANUP+=("$dl")
-  # apt drops privileges to _apt for downloads; let it write here.
-  if id _apt >/dev/null 2>&1; then chown _apt "$dl"; fi
+  download_dir
+  dl=$DL
   echo "build-php-debug: downloading source $PHP_SRC_PKG=$PHP_DEB_VERSION"
   (cd "$dl" && apt-get source -qq --download-only "$PHP_SRC_PKG=$PHP_DEB_VERSION") \
     || (cd "$dl" && apt-get source -qq --download-only "$PHP_SRC_PKG=$PHP_DEB_VERSION") \
@@ -182,9 +190,8 @@ fetch_known() {
   use_version "$KNOWN_DEB_VERSION"
   echo "build-php-debug: downloading $PHP_DSC and $PHP_ORIG_TARBALL from $POOL"
   local f sum dl
-  dl=$(mktemp -d "$SRC_DIR/download.XXXXXX")
-  CLEANUP+=("$dl")
-  if id _apt >/dev/null 2>&1; then chown _apt "$dl"; fi
+  download_dir
+  dl=$DL
   for f in "$PHP_DSC:$KNOWN_DSC_SHA256" "$PHP_ORIG_TARBALL:$KNOWN_ORIG_SHA256"; do
     sum=${f##*:}
     f=${f%:*}
