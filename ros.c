@@ -975,9 +975,6 @@ static zend_string *validate(zend_attribute *attr, uint32_t target, zend_class_e
 static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *scope)
 #endif
 {
-	if (target != ZEND_ATTRIBUTE_TARGET_CLASS) {
-		atomic_store(member_attribute_seen, true);
-	}
 	if (target == ZEND_ATTRIBUTE_TARGET_CLASS) {
 		if (scope->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT)) {
 			ROS_INVALID("#[Resident\\RequestOverStatic] cannot be applied to %s %s: it holds no static state of its own",
@@ -985,6 +982,8 @@ static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *sc
 		}
 		ROS_VALID;
 	}
+	/* A property or a method: linked classes' members must be looked at. */
+	atomic_store(member_attribute_seen, true);
 	if (target == ZEND_ATTRIBUTE_TARGET_METHOD) {
 		zend_op_array *op = CG(active_op_array);
 		if (op && (op->fn_flags & ZEND_ACC_ABSTRACT)) {
