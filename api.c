@@ -11,6 +11,7 @@
 #include "value/value.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
+#include "zend_fibers.h"
 #include "resident_arginfo.h"
 
 zend_class_entry *resident_cache_ce;
@@ -221,6 +222,12 @@ bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bo
 	return decode_entry(st, e, borrow, out, NULL);
 }
 
+/* A value whose type needs no memory to copy (null, bool, int, float). */
+static bool scalar_entry(uint32_t kind, const void *area)
+{
+	return kind == RV_KIND_ZVAL && Z_TYPE_P((const zval *)area) < IS_STRING;
+}
+
 /* Decodes the entry found inside the read section, and leaves it; with
  * lazy (borrowing only), a graph comes back lazily. */
 static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out, rv_lazy_graph **lazy)
@@ -237,15 +244,37 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 		zend_string_release(copy);
 		return rc == SUCCESS;
 	}
-	if (kind == RV_KIND_GRAPH && rs_read_locked(st)) {
-		/* Objects may autoload or wake up, running PHP code that could
-		 * write to the cache: never while we hold its lock. */
+	if (rs_read_locked(st) && !scalar_entry(kind, area)) {
+		/* No reader slot was free, so this read holds the write lock:
+		 * copying allocates, and objects may run PHP code, neither of
+		 * which may happen while the lock is held. */
 		read_leave(st, borrow);
-		php_error_docref(NULL, E_WARNING, "Every reader slot is in use: cached objects cannot be read by this process now");
+		php_error_docref(NULL, E_WARNING, "Every reader slot is in use: cached values other than numbers, booleans and null cannot be read by this process now");
 		return false;
 	}
-	zend_result rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(out, area, lazy)
-		: rv_materialize(out, kind, area, size, borrow);
+	zend_result rc;
+	if (borrow && kind == RV_KIND_ZVAL) {
+		/* Hands out the segment's own zval: no allocation, no PHP code. */
+		rc = rv_materialize(out, kind, area, size, true);
+		read_leave(st, borrow);
+		return rc == SUCCESS;
+	}
+	/* Copying allocates (memory_limit), and objects may autoload or run
+	 * __wakeup()/__unserialize(), which can end in a fatal error: a short
+	 * section must not outlive the fetch that way (its epoch would pin
+	 * every replaced value for as long as the process lives). Those hooks
+	 * must not suspend a Fiber mid-fetch either. */
+	uint32_t outer = borrow ? st->read_depth : st->read_depth - 1;
+	zend_fiber_switch_block();
+	zend_try {
+		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(out, area, lazy)
+			: rv_materialize(out, kind, area, size, borrow);
+	} zend_catch {
+		zend_fiber_switch_unblock();
+		rs_unwind(st, outer);
+		zend_bailout();
+	} zend_end_try();
+	zend_fiber_switch_unblock();
 	read_leave(st, borrow);
 	return rc == SUCCESS;
 }
@@ -269,10 +298,18 @@ static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan
 {
 	rs_store *st = resident_store();
 	rs_reservation r;
-	rs_status rc = rs_reserve(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), plan->size, plan->kind, expires, &r);
+	/* Encoding objects allocates (memory_limit can end it anywhere): never
+	 * while holding the lock. Arrays and strings are written without. */
+	bool allocates = plan->kind == RV_KIND_GRAPH;
+	rs_status rc = allocates ? rs_reserve_unlocked(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), plan->size, plan->kind, expires, &r)
+		: rs_reserve(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), plan->size, plan->kind, expires, &r);
 	switch (rc) {
 		case RS_OK:
 			break;
+		case RS_NO_SLOT:
+			php_error_docref(NULL, E_WARNING, "Every reader slot is in use: key \"%s\" holds objects, which this process cannot store now",
+				ZSTR_VAL(key));
+			return false;
 		case RS_TOO_BIG: {
 			rs_segment_stats ss;
 			rs_segment_stats_get(st, &ss);
@@ -303,7 +340,16 @@ static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan
 			php_error_docref(NULL, E_WARNING, "Cannot store key \"%s\"", ZSTR_VAL(key));
 			return false;
 	}
-	rv_write(plan, r.value);
+	if (allocates) {
+		zend_try {
+			rv_write(plan, r.value);
+		} zend_catch {
+			rs_unwind(st, st->read_depth);
+			zend_bailout();
+		} zend_end_try();
+	} else {
+		rv_write(plan, r.value);
+	}
 	if (stale_until) {
 		rs_reservation_keep_stale(&r, stale_until);
 	}
@@ -321,11 +367,19 @@ static int store_unplanned(resident_cache_obj *c, zend_string *key, zval *value,
 	rs_reservation r;
 	/* A value that takes less gives the rest back at commit; one that
 	 * takes more is planned. */
-	if (rs_reserve(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), guess, RV_KIND_GRAPH, expires, &r) != RS_OK) {
+	if (rs_reserve_unlocked(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), guess, RV_KIND_GRAPH, expires, &r) != RS_OK) {
 		return 2;
 	}
 	size_t used;
-	switch (rv_write_unplanned(value, path, value_arg, r.value, guess, &used)) {
+	rv_unplanned written;
+	/* Encoding allocates: memory_limit may end it anywhere. */
+	zend_try {
+		written = rv_write_unplanned(value, path, value_arg, r.value, guess, &used);
+	} zend_catch {
+		rs_unwind(st, st->read_depth);
+		zend_bailout();
+	} zend_end_try();
+	switch (written) {
 		case RV_WRITTEN:
 			break;
 		case RV_REPLAN:

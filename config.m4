@@ -23,7 +23,7 @@ if test "$PHP_RESIDENT" != "no"; then
     php_resident.c api.c key_iterator.c remember.c compat.c testing.c ros.c metrics.c inspect.c class_list.c \
     value/persist.c value/materialize.c value/graph_persist.c value/class_profile.c value/graph_materialize.c value/graph_lazy.c value/date.c value/digest.c \
     store/segment.c store/alloc.c store/index.c store/lock.c store/reclaim.c \
-    store/recover.c store/stats.c store/hash.c store/inspect.c store/dump.c,
+    store/recover.c store/stats.c store/hash.c store/inspect.c store/dump.c store/keys.c,
     $ext_shared,, $RESIDENT_CFLAGS)
   PHP_ADD_BUILD_DIR([$ext_builddir/value], 1)
   PHP_ADD_BUILD_DIR([$ext_builddir/store], 1)

@@ -64,23 +64,6 @@ static void pools(rs_store *st, zval *out)
 	}
 }
 
-typedef struct snapshot_scan {
-	rs_store *st;
-	uint16_t pool;
-	zval *list;
-} snapshot_scan;
-
-static void snapshot_row(void *ctx, const char *key, size_t len)
-{
-	snapshot_scan *s = ctx;
-	const rs_entry *e = rs_peek(s->st, s->pool, key, len, 0);
-	zval row;
-	array_init(&row);
-	add_assoc_stringl(&row, "unit", key, len);
-	add_assoc_long(&row, "bytes", e ? (zend_long)rs_entry_value_size(e) : 0);
-	add_next_index_zval(s->list, &row);
-}
-
 /* RequestOverStatic's snapshots: "class:<class>", "prop:<class>::<property>",
  * "method:<class>::<method>". */
 static void snapshots(rs_store *st, zval *out)
@@ -90,12 +73,23 @@ static void snapshots(rs_store *st, zval *out)
 	if (rs_pool_open(st, RESIDENT_ROS_POOL, false, &pool) != RS_OK) {
 		return;
 	}
-	snapshot_scan s = { st, pool, out };
-	rs_read_begin(st);
-	for (uint64_t b = 0, n = rs_bucket_count(st); b < n; b++) {
-		rs_scan_bucket(st, b, pool, snapshot_row, &s);
+	rs_key_batch keys = {0};
+	for (uint64_t b = 0, n = rs_bucket_count(st); b < n;) {
+		rs_key_batch_clear(&keys);
+		bool complete = rs_keys_collect(st, pool, &b, 1024, &keys);
+		rs_key_ref k;
+		for (size_t pos = 0; rs_key_batch_next(&keys, &pos, &k);) {
+			zval row;
+			array_init(&row);
+			add_assoc_stringl(&row, "unit", k.key, k.len);
+			add_assoc_long(&row, "bytes", (zend_long)k.value_size);
+			add_next_index_zval(out, &row);
+		}
+		if (!complete) {
+			break;
+		}
 	}
-	rs_read_end(st);
+	rs_key_batch_free(&keys);
 }
 
 void resident_inspect(rs_store *st, zend_long top, zend_long cells, zval *return_value)

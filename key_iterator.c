@@ -46,15 +46,9 @@ static void iter_free(zend_object *obj)
 	zend_object_std_dtor(obj);
 }
 
-static void collect(void *ctx, const char *key, size_t len)
-{
-	key_iter *it = ctx;
-	if (len >= ZSTR_LEN(it->prefix) && memcmp(key, ZSTR_VAL(it->prefix), ZSTR_LEN(it->prefix)) == 0) {
-		zend_hash_str_add_empty_element(&it->batch, key, len);
-	}
-}
-
-/* Reads buckets until some keys turn up or none are left. */
+/* Reads buckets until some keys turn up or none are left. The keys are
+ * copied out of the segment first: adding them to the batch allocates,
+ * which must not happen inside a read section. */
 static void fill(key_iter *it)
 {
 	zend_hash_clean(&it->batch);
@@ -63,13 +57,22 @@ static void fill(key_iter *it)
 		return;
 	}
 	uint64_t n = rs_bucket_count(st);
+	rs_key_batch keys = {0};
 	while (zend_hash_num_elements(&it->batch) == 0 && it->next_bucket < n) {
-		rs_read_begin(st);
-		for (uint64_t end = it->next_bucket + BUCKETS_PER_STEP; it->next_bucket < end && it->next_bucket < n; it->next_bucket++) {
-			rs_scan_bucket(st, it->next_bucket, it->pool, collect, it);
+		rs_key_batch_clear(&keys);
+		bool complete = rs_keys_collect(st, it->pool, &it->next_bucket, BUCKETS_PER_STEP, &keys);
+		rs_key_ref k;
+		for (size_t pos = 0; rs_key_batch_next(&keys, &pos, &k);) {
+			if (k.len >= ZSTR_LEN(it->prefix) && memcmp(k.key, ZSTR_VAL(it->prefix), ZSTR_LEN(it->prefix)) == 0) {
+				zend_hash_str_add_empty_element(&it->batch, k.key, k.len);
+			}
 		}
-		rs_read_end(st);
+		if (!complete) {
+			zend_throw_error(NULL, "Resident\\KeyIterator: out of memory while copying keys");
+			break;
+		}
 	}
+	rs_key_batch_free(&keys);
 	zend_hash_internal_pointer_reset_ex(&it->batch, &it->pos);
 }
 

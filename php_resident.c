@@ -565,6 +565,15 @@ static PHP_RINIT_FUNCTION(resident)
 /* Objects and tables kept for the request go while the executor is alive. */
 static PHP_RSHUTDOWN_FUNCTION(resident)
 {
+	rs_store *st = &RESIDENT_G(store);
+	if (st->hdr) {
+		/* Every store call closes what it opened, also when PHP code it
+		 * runs ends in a fatal error; should one ever miss, the request
+		 * still ends with nothing of the segment held but its own
+		 * borrowing section (what it borrowed is alive until the engine
+		 * destroys it). */
+		rs_unwind(st, RESIDENT_G(borrowing) ? 1 : 0);
+	}
 	ros_request_end();
 	rv_lazy_request_end();
 	rv_native_request_end();
@@ -595,10 +604,8 @@ static ZEND_MODULE_POST_ZEND_DEACTIVATE_D(resident)
 {
 	rs_store *st = &RESIDENT_G(store);
 	if (st->hdr) {
-		if (RESIDENT_G(borrowing)) {
-			rs_read_end(st);
-			RESIDENT_G(borrowing) = false;
-		}
+		rs_unwind(st, 0);
+		RESIDENT_G(borrowing) = false;
 		rs_stats_flush(st);
 	}
 	return SUCCESS;

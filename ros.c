@@ -876,25 +876,17 @@ void ros_request_end(void)
 	RESIDENT_G(ros_active) = false;
 }
 
-typedef struct collect_ctx {
-	zend_string *lc;
-	HashTable keys;
-} collect_ctx;
-
-static void collect_member_key(void *ctx, const char *key, size_t len)
+/* A key of a property or method unit of the class: "prop:<class>::..."
+ * or "method:<class>::...". */
+static bool member_key_of(const zend_string *lc, const char *key, size_t len)
 {
-	collect_ctx *c = ctx;
 	const char *sep = memchr(key, ':', len);
 	if (!sep || strncmp(key, "class:", 6) == 0) {
-		return;
+		return false;
 	}
 	size_t rest = len - (size_t)(sep + 1 - key);
-	if (rest > ZSTR_LEN(c->lc) + 2 && memcmp(sep + 1, ZSTR_VAL(c->lc), ZSTR_LEN(c->lc)) == 0
-			&& sep[1 + ZSTR_LEN(c->lc)] == ':' && sep[2 + ZSTR_LEN(c->lc)] == ':') {
-		zval k;
-		ZVAL_STRINGL(&k, key, len);
-		zend_hash_next_index_insert(&c->keys, &k);
-	}
+	return rest > ZSTR_LEN(lc) + 2 && memcmp(sep + 1, ZSTR_VAL(lc), ZSTR_LEN(lc)) == 0
+		&& sep[1 + ZSTR_LEN(lc)] == ':' && sep[2 + ZSTR_LEN(lc)] == ':';
 }
 
 zend_long ros_forget(zend_string *class_name)
@@ -922,21 +914,25 @@ zend_long ros_forget(zend_string *class_name)
 	zend_string_release(exact);
 	/* Property and method units: every key under "prop:<class>::" or
 	 * "method:<class>::". */
-	collect_ctx c = { .lc = lc };
-	zend_hash_init(&c.keys, 8, NULL, ZVAL_PTR_DTOR, 0);
+	/* Copied out of the segment first, then deleted one by one (each
+	 * delete takes the lock). */
+	rs_key_batch keys = {0};
 	uint64_t buckets = rs_bucket_count(st);
-	for (uint64_t b = 0; b < buckets; ) {
-		rs_read_begin(st);
-		for (uint64_t end = b + 1024; b < end && b < buckets; b++) {
-			rs_scan_bucket(st, b, pool.pool, collect_member_key, &c);
+	for (uint64_t b = 0; b < buckets;) {
+		rs_key_batch_clear(&keys);
+		bool complete = rs_keys_collect(st, pool.pool, &b, 1024, &keys);
+		rs_key_ref k;
+		for (size_t pos = 0; rs_key_batch_next(&keys, &pos, &k);) {
+			if (member_key_of(lc, k.key, k.len)) {
+				dropped += rs_delete(st, pool.pool, k.key, k.len) == RS_OK;
+			}
 		}
-		rs_read_end(st);
+		if (!complete) {
+			zend_throw_error(NULL, "Resident\\Cache::forgetStatics(): out of memory while copying keys");
+			break;
+		}
 	}
-	zval *k;
-	ZEND_HASH_FOREACH_VAL(&c.keys, k) {
-		dropped += rs_delete(st, pool.pool, Z_STRVAL_P(k), Z_STRLEN_P(k)) == RS_OK;
-	} ZEND_HASH_FOREACH_END();
-	zend_hash_destroy(&c.keys);
+	rs_key_batch_free(&keys);
 	zend_string_release(lc);
 	return dropped;
 }

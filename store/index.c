@@ -544,8 +544,8 @@ static uint64_t entry_block_size(uint64_t value_offset, uint64_t value_size)
 	return rs_alloc_round(value_offset + value_size - sizeof(rs_block));
 }
 
-rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_len,
-                     size_t value_size, uint32_t kind, int64_t expires_ms, rs_reservation *r)
+static rs_status reserve(rs_store *st, uint16_t pool, const char *key, size_t key_len,
+                         size_t value_size, uint32_t kind, int64_t expires_ms, bool unlocked, rs_reservation *r)
 {
 	rs_header *h = st->hdr;
 	memset(r, 0, sizeof(*r));
@@ -570,6 +570,9 @@ rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_le
 		} else {
 			rs_read_end(st);
 		}
+	}
+	if (unlocked && !have_slot) {
+		return RS_NO_SLOT;
 	}
 
 	rs_lock(st);
@@ -597,7 +600,8 @@ rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_le
 	r->entry = e;
 	r->value = (char *)e + value_offset;
 	r->value_size = value_size;
-	if (have_slot && value_size > RS_INLINE_WRITE_MAX) {
+	st->open_reservation = off;
+	if (have_slot && (unlocked || value_size > RS_INLINE_WRITE_MAX)) {
 		atomic_store(&rs_slots(st)[st->slot].reservation, off);
 		rs_unlock(st);
 		r->holds_lock = false;
@@ -607,13 +611,54 @@ rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_le
 	return RS_OK;
 }
 
-static void end_reservation(rs_store *st, rs_reservation *r)
+rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_len,
+                     size_t value_size, uint32_t kind, int64_t expires_ms, rs_reservation *r)
+{
+	return reserve(st, pool, key, key_len, value_size, kind, expires_ms, false, r);
+}
+
+rs_status rs_reserve_unlocked(rs_store *st, uint16_t pool, const char *key, size_t key_len,
+                              size_t value_size, uint32_t kind, int64_t expires_ms, rs_reservation *r)
+{
+	return reserve(st, pool, key, key_len, value_size, kind, expires_ms, true, r);
+}
+
+static void forget_reservation(rs_store *st)
 {
 	if (st->slot >= 0 && st->slot_pid == rs_pid()) {
 		atomic_store(&rs_slots(st)[st->slot].reservation, 0);
 	}
+	st->open_reservation = 0;
+}
+
+static void end_reservation(rs_store *st, rs_reservation *r)
+{
+	forget_reservation(st);
 	r->entry = NULL;
 	r->value = NULL;
+}
+
+void rs_unwind(rs_store *st, uint32_t depth)
+{
+	/* An outer read section without a slot is held under the lock: it
+	 * keeps the lock until it ends itself. */
+	bool read_holds_lock = rs_read_locked(st);
+	if (st->open_reservation) {
+		rs_off off = st->open_reservation;
+		if (!st->locked) {
+			rs_lock(st);
+		}
+		forget_reservation(st);
+		rs_free(st, off);
+		if (!read_holds_lock) {
+			rs_unlock(st);
+		}
+	} else if (st->locked && !read_holds_lock) {
+		rs_unlock(st);
+	}
+	while (st->read_depth > depth) {
+		rs_read_end(st);
+	}
 }
 
 rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_t now_ms)

@@ -46,10 +46,12 @@ void rs_lock(rs_store *st)
 		fprintf(stderr, "resident: cannot take the segment lock: error %d\n", rc);
 		abort();
 	}
+	st->locked = true;
 }
 
 void rs_unlock(rs_store *st)
 {
+	st->locked = false;
 	pthread_mutex_unlock(&st->hdr->lock);
 }
 

@@ -265,6 +265,9 @@ void rs_after_fork(rs_store *st)
 	st->slot_pid = rs_pid();
 	st->read_depth = 0;
 	st->forked_in_read = false;
+	/* The parent's lock and reservation stay the parent's. */
+	st->locked = false;
+	st->open_reservation = 0;
 	memset(st->pending_hits, 0, sizeof(st->pending_hits));
 	memset(st->pending_misses, 0, sizeof(st->pending_misses));
 	st->pending_ops = 0;

@@ -45,6 +45,8 @@ typedef struct rs_store {
 	int32_t fork_slot;      /* slot prepared for a child being forked */
 	bool forked_in_read;    /* a handover slot may be left unclaimed */
 	uint32_t read_depth;    /* nested rs_read_begin calls */
+	bool locked;            /* this handle holds the write lock */
+	uint64_t open_reservation; /* offset of a reservation not yet committed or aborted, 0 if none */
 	/* Statistics gathered without touching shared cache lines; added to the
 	 * segment by rs_stats_flush(). */
 	uint64_t pending_hits[RS_MAX_POOLS];
@@ -192,6 +194,12 @@ void rs_slot_release(rs_store *st);
 rs_status rs_read_begin(rs_store *st);
 void rs_read_end(rs_store *st);
 bool rs_in_read(const rs_store *st);
+/* After a longjmp out of the caller's code (a PHP bailout) that may have
+ * left this handle inside store calls: frees a reservation neither
+ * committed nor aborted, releases the write lock if this handle holds it
+ * for anything but an outer read section, and ends the read sections
+ * nested deeper than `depth`. */
+void rs_unwind(rs_store *st, uint32_t depth);
 /* The read section is held under the write lock (no reader slot was free):
  * the caller must not run code that could write. */
 bool rs_read_locked(const rs_store *st);
@@ -216,10 +224,32 @@ const char *rs_entry_key(const rs_entry *e, size_t *len);
 uint16_t rs_entry_pool(const rs_entry *e);
 
 /* Key enumeration, a bucket at a time, inside a read section: calls fn for
- * every live entry of the pool in the bucket. */
+ * every live entry of the pool in the bucket. fn runs inside the section:
+ * it must neither jump out nor block (see rs_keys_collect). */
 uint64_t rs_bucket_count(const rs_store *st);
 typedef void (*rs_key_fn)(void *ctx, const char *key, size_t len);
 void rs_scan_bucket(rs_store *st, uint64_t bucket, uint16_t pool, rs_key_fn fn, void *ctx);
+
+/* The same, copied out: the live keys of the pool in up to nbuckets
+ * buckets from *bucket on (advanced past them), read inside a section of
+ * its own, so that the caller handles them outside any. False when memory
+ * for the copy ran out (the keys copied until then stay). */
+typedef struct rs_key_batch {
+	char *buf;
+	size_t used;
+	size_t cap;
+	uint32_t count;
+} rs_key_batch;
+typedef struct rs_key_ref {
+	const char *key;
+	size_t len;
+	uint64_t value_size;
+} rs_key_ref;
+bool rs_keys_collect(rs_store *st, uint16_t pool, uint64_t *bucket, uint64_t nbuckets, rs_key_batch *batch);
+/* Iterates a batch: *pos starts at 0. */
+bool rs_key_batch_next(const rs_key_batch *batch, size_t *pos, rs_key_ref *out);
+void rs_key_batch_clear(rs_key_batch *batch);
+void rs_key_batch_free(rs_key_batch *batch);
 
 /* True when limbo holds more than its cap: long readers should copy instead
  * of holding on to entries. */
@@ -238,6 +268,12 @@ rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id
  * The value area is 16-byte aligned, writable, invisible to readers. */
 rs_status rs_reserve(rs_store *st, uint16_t pool, const char *key, size_t key_len,
                      size_t value_size, uint32_t kind, int64_t expires_ms, rs_reservation *r);
+/* The same, for a value whose writing may fail in any way (allocate, run
+ * code, longjmp): the lock is never held while the caller writes. The
+ * reservation is recorded in the caller's reader slot, so that it is freed
+ * if the process dies; RS_NO_SLOT when no slot is free. */
+rs_status rs_reserve_unlocked(rs_store *st, uint16_t pool, const char *key, size_t key_len,
+                              size_t value_size, uint32_t kind, int64_t expires_ms, rs_reservation *r);
 /* Publishes a reservation. only_if_absent: fail with RS_EXISTS (and free the
  * reservation) if a live entry for the key exists. */
 rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_t now_ms);

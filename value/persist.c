@@ -312,15 +312,12 @@ static zend_never_inline void *spill(rv_writer *w, size_t size)
 		abort();
 	}
 	w->overflowed = true;
-	/* Not request memory: a small reservation holds the segment's lock
-	 * while it is written, and running into memory_limit here would bail
-	 * out with the lock held. The walk stops at its next step. */
+	/* Request memory: a value that can overflow (an object graph) is never
+	 * written while the segment's lock is held, so running into
+	 * memory_limit here only ends the request. The walk stops at its next
+	 * step. */
 	size_t cap = MAX(size, 8192);
-	void **chunk = malloc(ZEND_MM_ALIGNED_SIZE(sizeof(void *)) + cap);
-	if (!chunk) {
-		fprintf(stderr, "Resident: out of memory\n");
-		abort();
-	}
+	void **chunk = emalloc(ZEND_MM_ALIGNED_SIZE(sizeof(void *)) + cap);
 	*chunk = w->spill;
 	w->spill = chunk;
 	char *p = (char *)chunk + ZEND_MM_ALIGNED_SIZE(sizeof(void *));
@@ -344,7 +341,7 @@ void rv_writer_release(rv_writer *w)
 	while (w->spill) {
 		void **chunk = w->spill;
 		w->spill = *chunk;
-		free(chunk);
+		efree(chunk);
 	}
 }
 

@@ -13,8 +13,8 @@ final class Fpm
     public array $clients = [];
     private $proc;
 
-    /** $extraPools: more pools, name => their settings, each on {dir}/{name}.sock. */
-    public function __construct(string $fpmBinary, array $ini, int $workers = 2, array $poolExtra = [], array $extraPools = [])
+    /** $extraPools: more pools, name => their settings, each on {dir}/{name}.sock; $env: the master's environment, which its workers inherit. */
+    public function __construct(string $fpmBinary, array $ini, int $workers = 2, array $poolExtra = [], array $extraPools = [], array $env = [])
     {
         $this->dir = sys_get_temp_dir() . '/resident-fpm-' . getmypid() . '-' . bin2hex(random_bytes(3));
         mkdir($this->dir);
@@ -41,7 +41,7 @@ final class Fpm
         file_put_contents("{$this->dir}/fpm.conf", $conf);
         $this->proc = proc_open([$fpmBinary, '-n', '-c', "{$this->dir}/php.ini", '-y', "{$this->dir}/fpm.conf", '-F', '-R'],
             [0 => ['file', '/dev/null', 'r'], 1 => ['file', "{$this->dir}/stdout", 'w'], 2 => ['file', "{$this->dir}/stderr", 'w']],
-            $pipes, null, ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH')]);
+            $pipes, null, ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH')] + $env);
         $this->client = new FastCgi("{$this->dir}/fpm.sock");
         for ($i = 0; $i < 100 && !file_exists("{$this->dir}/fpm.sock"); $i++) {
             usleep(50000);

@@ -147,6 +147,26 @@ foreach (['' => $ini, ', OPcache + JIT' => array_merge($ini, $opcache)] as $mode
     }
 }
 
+// Fatal errors inside fetch(): one worker, so that every request runs
+// where the fatal ones did.
+foreach (require __DIR__ . '/faults.php' as $name => $spec) {
+    [$poolSettings, $test, $workers, $env] = $spec + [2 => 1, 3 => []];
+    $fpm = new Fpm($fpmBinary, array_merge($ini, ['resident.memory=16M', 'resident.testing=1']), $workers, $poolSettings, [], $env);
+    try {
+        $dir = $fpm->dir . '/classes';
+        mkdir($dir);
+        [$ok, $detail] = $test($fpm, $dir);
+        if ($ok === null) {
+            echo "SKIP $name: $detail\n";
+        } else {
+            check($name, $ok, $detail . ($ok ? '' : "\n" . substr($fpm->log(), -3000)));
+        }
+    } catch (Throwable $e) {
+        check($name, false, $e->getMessage() . "\n" . substr($fpm->log(), -3000));
+    }
+    $fpm->stop();
+}
+
 // Preloaded classes are linked once, before any request: their statics are
 // restored at request start.
 $preloadDir = sys_get_temp_dir() . '/resident-preload-' . getmypid();

@@ -859,6 +859,70 @@ static void test_dump_restore(void)
 	rs_destroy(&st);
 }
 
+/* True when nobody holds the segment's write lock. */
+static bool lock_free(rs_store *st)
+{
+	if (pthread_mutex_trylock(&st->hdr->lock) != 0) {
+		return false;
+	}
+	pthread_mutex_unlock(&st->hdr->lock);
+	return true;
+}
+
+/* A caller whose own code jumps out between store calls (a PHP bailout in
+ * a value's encoding or decoding): rs_unwind gives back what it left open. */
+static void test_unwind(void)
+{
+	rs_store st;
+	rs_config cfg = { .size = 4 << 20, .build_id = "test", .slots = 1 };
+	char err[256];
+	CHECK(rs_create(&st, &cfg, err, sizeof(err)) == RS_OK);
+	rs_segment_stats before, after;
+	rs_segment_stats_get(&st, &before);
+	rs_reservation r;
+
+	/* A small value is written under the lock: abandoned there. */
+	CHECK(rs_reserve(&st, 0, "small", 5, 100, 7, 0, &r) == RS_OK && r.holds_lock);
+	CHECK(!lock_free(&st));
+	rs_unwind(&st, 0);
+	CHECK(lock_free(&st) && !st.locked && st.open_reservation == 0);
+
+	/* One written outside the lock, recorded in the slot. */
+	CHECK(rs_reserve_unlocked(&st, 0, "out", 3, 100, 7, 0, &r) == RS_OK && !r.holds_lock);
+	CHECK(lock_free(&st) && atomic_load(&rs_slots(&st)[st.slot].reservation) != 0);
+	rs_unwind(&st, 0);
+	CHECK(atomic_load(&rs_slots(&st)[st.slot].reservation) == 0 && st.open_reservation == 0 && lock_free(&st));
+
+	/* Sections opened inside an outer one: the outer one stays. */
+	CHECK(rs_read_begin(&st) == RS_OK);
+	rs_read_begin(&st);
+	rs_read_begin(&st);
+	rs_unwind(&st, 1);
+	CHECK(st.read_depth == 1 && atomic_load(&rs_slots(&st)[st.slot].epoch) != 0);
+	rs_unwind(&st, 0);
+	CHECK(st.read_depth == 0 && atomic_load(&rs_slots(&st)[st.slot].epoch) == 0);
+
+	/* A second handle of the process finds the only slot taken: it reads
+	 * under the write lock (nothing may be written meanwhile), and cannot
+	 * reserve outside the lock. */
+	rs_store other = st;
+	other.slot = -1;
+	other.read_depth = 0;
+	other.locked = false;
+	CHECK(rs_reserve_unlocked(&other, 0, "x", 1, 100, 7, 0, &r) == RS_NO_SLOT && lock_free(&st));
+	CHECK(rs_read_begin(&other) == RS_NO_SLOT && rs_read_locked(&other) && !lock_free(&st));
+	rs_read_begin(&other);
+	rs_unwind(&other, 1);
+	CHECK(other.read_depth == 1 && !lock_free(&st));
+	rs_unwind(&other, 0);
+	CHECK(other.read_depth == 0 && lock_free(&st));
+
+	rs_segment_stats_get(&st, &after);
+	CHECK(after.used_bytes == before.used_bytes && after.entries == 0);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
 int main(void)
 {
 	struct { const char *name; void (*fn)(void); } tests[] = {
@@ -879,6 +943,7 @@ int main(void)
 		{ "named segment: create, attach elsewhere, replace when unused", test_named },
 		{ "inspection: memory map, largest and hottest keys", test_inspect },
 		{ "dump and restore", test_dump_restore },
+		{ "a caller that jumps out leaves nothing open", test_unwind },
 	};
 	int passed = 0;
 	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {

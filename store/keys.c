@@ -1,0 +1,92 @@
+/*
+ * Key enumeration for callers that must not run their own code inside a
+ * read section (PHP code can allocate and bail out, and a section without a
+ * reader slot holds the write lock): the keys of a range of buckets are
+ * copied out, with malloc, which never jumps, and handed over afterwards.
+ */
+#include "internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct key_record {
+	uint32_t len;
+	uint32_t _pad;
+	uint64_t value_size;
+} key_record;
+
+typedef struct collect_ctx {
+	rs_store *st;
+	uint16_t pool;
+	rs_key_batch *batch;
+	bool out_of_memory;
+} collect_ctx;
+
+static void collect(void *ctx, const char *key, size_t len)
+{
+	collect_ctx *c = ctx;
+	rs_key_batch *b = c->batch;
+	size_t need = sizeof(key_record) + len;
+	if (c->out_of_memory) {
+		return;
+	}
+	if (b->used + need > b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 4096;
+		while (cap < b->used + need) {
+			cap *= 2;
+		}
+		char *grown = realloc(b->buf, cap);
+		if (!grown) {
+			c->out_of_memory = true;
+			return;
+		}
+		b->buf = grown;
+		b->cap = cap;
+	}
+	const rs_entry *e = rs_peek(c->st, c->pool, key, len, 0);
+	key_record rec = { .len = (uint32_t)len, .value_size = e ? e->value_size : 0 };
+	memcpy(b->buf + b->used, &rec, sizeof(rec));
+	memcpy(b->buf + b->used + sizeof(rec), key, len);
+	b->used += need;
+	b->count++;
+}
+
+bool rs_keys_collect(rs_store *st, uint16_t pool, uint64_t *bucket, uint64_t nbuckets, rs_key_batch *batch)
+{
+	collect_ctx c = { .st = st, .pool = pool, .batch = batch };
+	uint64_t end = *bucket + nbuckets;
+	if (end > st->hdr->nbuckets || end < *bucket) {
+		end = st->hdr->nbuckets;
+	}
+	rs_read_begin(st);
+	for (; *bucket < end && !c.out_of_memory; ++*bucket) {
+		rs_scan_bucket(st, *bucket, pool, collect, &c);
+	}
+	rs_read_end(st);
+	return !c.out_of_memory;
+}
+
+bool rs_key_batch_next(const rs_key_batch *batch, size_t *pos, rs_key_ref *out)
+{
+	if (*pos >= batch->used) {
+		return false;
+	}
+	key_record rec;
+	memcpy(&rec, batch->buf + *pos, sizeof(rec));
+	out->key = batch->buf + *pos + sizeof(rec);
+	out->len = rec.len;
+	out->value_size = rec.value_size;
+	*pos += sizeof(rec) + rec.len;
+	return true;
+}
+
+void rs_key_batch_clear(rs_key_batch *batch)
+{
+	batch->used = 0;
+	batch->count = 0;
+}
+
+void rs_key_batch_free(rs_key_batch *batch)
+{
+	free(batch->buf);
+	memset(batch, 0, sizeof(*batch));
+}
