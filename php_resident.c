@@ -361,28 +361,7 @@ bool resident_dump(const char *file, rs_dump_stats *ds, char *err, size_t errlen
 		snprintf(err, errlen, "Resident is not available: %s", resident_unavailable_reason());
 		return false;
 	}
-	/* Written aside, then renamed: a reader never sees half a dump. */
-	char tmp[PATH_MAX];
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", file, (int)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
-		return false;
-	}
-	bool ok = rs_dump(st, fd, RESIDENT_BUILD_ID, PHP_RESIDENT_VERSION, ds, err, errlen) == RS_OK;
-	if (ok && fsync(fd) != 0) {
-		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-		ok = false;
-	}
-	close(fd);
-	if (ok && rename(tmp, file) != 0) {
-		snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, file, strerror(errno));
-		ok = false;
-	}
-	if (!ok) {
-		unlink(tmp);
-	}
-	return ok;
+	return rs_dump_file(st, file, RESIDENT_BUILD_ID, PHP_RESIDENT_VERSION, ds, err, errlen) == RS_OK;
 }
 
 bool resident_restore(const char *file, rs_dump_stats *ds, char *err, size_t errlen)

@@ -16,9 +16,12 @@
  */
 #include "internal.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define DUMP_MAGIC "RESDUMP\x01"
@@ -162,6 +165,73 @@ rs_status rs_dump(rs_store *st, int fd, const char *build_id, const char *versio
 	stats->entries = hdr.nentries;
 	stats->pools = hdr.npools;
 	return RS_OK;
+}
+
+/* Unguessable by another user ahead of us; O_EXCL is what makes it safe. */
+static uint64_t random_suffix(void)
+{
+	uint64_t r;
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r)) {
+		r = rs_now_ms() * 0x9e3779b97f4a7c15ULL ^ ((uint64_t)getpid() << 32);
+	}
+	return r;
+}
+
+/* A file of our own beside path, to be renamed over it: in its directory
+ * because rename works within one file system; created exclusively, never
+ * through a symbolic link, because that directory may be shared (/tmp),
+ * and whatever another user planted at a name we meant to use must not
+ * receive the cache. */
+static int create_beside(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen)
+{
+	for (int attempt = 0; attempt < 100; attempt++) {
+		if ((size_t)snprintf(tmp, tmplen, "%s.tmp-%016llx", path, (unsigned long long)random_suffix()) >= tmplen) {
+			snprintf(err, errlen, "cannot create a file beside %s: the path is too long", path);
+			return -1;
+		}
+		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			/* 0600 whatever the umask took away. */
+			if (fchmod(fd, 0600) != 0) {
+				snprintf(err, errlen, "cannot set the mode of %s: %s", tmp, strerror(errno));
+				unlink(tmp);
+				close(fd);
+				return -1;
+			}
+			return fd;
+		}
+		if (errno != EEXIST) {
+			snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+			return -1;
+		}
+	}
+	snprintf(err, errlen, "cannot create a file beside %s: every name tried exists", path);
+	return -1;
+}
+
+rs_status rs_dump_file(rs_store *st, const char *path, const char *build_id, const char *version, rs_dump_stats *stats,
+                       char *err, size_t errlen)
+{
+	/* Written aside, then renamed: a reader never sees half a dump. */
+	char tmp[4096];
+	int fd = create_beside(path, tmp, sizeof(tmp), err, errlen);
+	if (fd < 0) {
+		return RS_ERROR;
+	}
+	bool ok = rs_dump(st, fd, build_id, version, stats, err, errlen) == RS_OK;
+	if (ok && fsync(fd) != 0) {
+		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		ok = false;
+	}
+	close(fd);
+	if (ok && rename(tmp, path) != 0) {
+		snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+		ok = false;
+	}
+	if (!ok) {
+		unlink(tmp);
+	}
+	return ok ? RS_OK : RS_ERROR;
 }
 
 /* --- restore ------------------------------------------------------------------ */

@@ -21,6 +21,7 @@
 #include <sys/types.h>
 
 #define RS_MAGIC 0x544e454449534552ULL /* "RESIDENT" */
+#define RS_MAGIC_FORMATTING 0x3f4e454449534552ULL /* "RESIDEN?": a named segment being formatted */
 #define RS_ALIGN 16
 #define RS_CACHELINE 64
 #define RS_DEFAULT_SLOTS 1024

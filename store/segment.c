@@ -12,7 +12,6 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #define RS_MIN_SIZE ((size_t)1 << 20)
@@ -150,6 +149,17 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
  * attach. Values hold absolute pointers, so every process maps the file at
  * the address recorded in its header, or stays out.
  *
+ * The file is trusted like the process's own memory: whoever can write it
+ * can make every process attached to it serve what they like, or read out
+ * of bounds, and whoever can read it reads the cache. So it must be a
+ * regular file of this process's user that no other user can access,
+ * reached without a symbolic link; anything else is refused. It is created
+ * exclusively (a file or link planted at the path is never written
+ * through), and only a Resident segment of ours is ever replaced: the
+ * creator marks the file as one (RS_MAGIC_FORMATTING) before anything else,
+ * so that even a segment whose creator died formatting it is known for one,
+ * and a file of someone else's is never taken for one.
+ *
  * Byte-range locks on the file say who is attached: each process holds a
  * shared lock on ATTACH_BYTE, and the reader slots' liveness locks are its
  * bytes [0, nslots). A file nobody holds a lock on can be replaced.
@@ -167,6 +177,9 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
 #define NAMED_BASE 0x600000000000ULL
 #define NAMED_STRIDE ((uint64_t)1 << 30)
 #define NAMED_SPREAD 1024
+/* How long an empty file may be one a creator has only just made. */
+#define CREATE_WAIT_MS 1000
+#define TRUSTED_FILE "a segment must be a regular file owned by this process's user (uid %u) that no other user can access (mode 0600)"
 
 static int lock_byte(int fd, int cmd, short type, off_t start, off_t len)
 {
@@ -239,25 +252,12 @@ static void *map_fresh(int fd, size_t size, const char *path, uint64_t address)
 	return mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 }
 
-/* Reads the header, waiting (briefly) for a creator still formatting it. */
-static bool read_header(int fd, rs_header *h)
+/* Why this segment (its header's first n bytes, its file's stat) cannot be
+ * attached by this build, or NULL. */
+static const char *header_problem(const rs_header *h, size_t n, const struct stat *sb, const rs_config *cfg, bool *size_differs)
 {
-	for (int i = 0; i < 200; i++) {
-		if (pread(fd, h, sizeof(*h), 0) == (ssize_t)sizeof(*h) && h->magic == RS_MAGIC) {
-			return true;
-		}
-		struct timespec ts = { 0, 10 * 1000 * 1000 };
-		nanosleep(&ts, NULL);
-	}
-	return false;
-}
-
-/* Why this file cannot be attached by this build, or NULL. */
-static const char *header_problem(const rs_header *h, int fd, const rs_config *cfg, bool *size_differs)
-{
-	struct stat sb;
-	if (h->magic != RS_MAGIC) {
-		return "it is not a Resident segment (or its creator died formatting it)";
+	if (n < sizeof(rs_header)) {
+		return "its file is truncated";
 	}
 	if (h->layout_version != RS_LAYOUT_VERSION || h->header_size != sizeof(rs_header)) {
 		return "it was made by another version of Resident";
@@ -265,11 +265,74 @@ static const char *header_problem(const rs_header *h, int fd, const rs_config *c
 	if (strncmp(h->build_id, cfg->build_id ? cfg->build_id : "", sizeof(h->build_id)) != 0) {
 		return "it was made by another PHP build (version, ZTS or debug differ)";
 	}
-	if (fstat(fd, &sb) != 0 || (uint64_t)sb.st_size != h->total_size) {
+	if ((uint64_t)sb->st_size != h->total_size) {
 		return "its file is truncated";
 	}
 	*size_differs = RS_ALIGN_UP(cfg->size, 4096) != h->total_size;
 	return NULL;
+}
+
+/* Creates and formats a new segment at path. RS_EXISTS: something is
+ * there already. */
+static rs_status create_named(rs_store *st, const char *path, const rs_config *cfg, const seg_layout *l,
+                              char *err, size_t errlen)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		if (errno == EEXIST) {
+			return RS_EXISTS;
+		}
+		snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
+		return RS_ERROR;
+	}
+	lock_byte(fd, F_SETLK, F_WRLCK, SETUP_BYTE, 1);
+	uint64_t marker = RS_MAGIC_FORMATTING;
+	void *mem = MAP_FAILED;
+	/* 0600 whatever the umask took away: the attach check requires it. */
+	if (fchmod(fd, 0600) != 0 || pwrite(fd, &marker, sizeof(marker), 0) != (ssize_t)sizeof(marker)) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+	} else if (ftruncate(fd, (off_t)l->size) != 0) {
+		snprintf(err, errlen, "cannot size %s to %zu bytes: %s", path, l->size, strerror(errno));
+	} else if ((mem = map_fresh(fd, l->size, path, cfg->address)) == MAP_FAILED) {
+		snprintf(err, errlen, "mmap of %s failed: %s", path, strerror(errno));
+	}
+	if (mem == MAP_FAILED) {
+		unlink(path);
+		close(fd);
+		return RS_ERROR;
+	}
+	lock_byte(fd, F_SETLK, F_RDLCK, ATTACH_BYTE, 1);
+	format_segment(st, mem, fd, cfg, l);
+	return RS_OK;
+}
+
+enum { FILE_SEGMENT, FILE_ABANDONED, FILE_FOREIGN, FILE_BUSY };
+
+/* What the file at fd is: a segment (its header read into h, n bytes), one
+ * whose creator died formatting it, or anything else. Waits while a creator
+ * formats or fills it (FILE_BUSY after SETUP_WAIT_MS), and briefly for one
+ * that has only just created it. */
+static int read_header(int fd, rs_header *h, size_t *n)
+{
+	ssize_t got = 0;
+	for (int waited = 0; waited < CREATE_WAIT_MS; waited += 10) {
+		memset(h, 0, sizeof(*h));
+		got = pread(fd, h, sizeof(*h), 0);
+		if (got != 0) {
+			break;
+		}
+		usleep(10000);
+	}
+	if (got < (ssize_t)sizeof(h->magic) || (h->magic != RS_MAGIC && h->magic != RS_MAGIC_FORMATTING)) {
+		return FILE_FOREIGN;
+	}
+	if (!wait_for_setup(fd)) {
+		return FILE_BUSY;
+	}
+	memset(h, 0, sizeof(*h));
+	got = pread(fd, h, sizeof(*h), 0);
+	*n = got > 0 ? (size_t)got : 0;
+	return got >= (ssize_t)sizeof(h->magic) && h->magic == RS_MAGIC ? FILE_SEGMENT : FILE_ABANDONED;
 }
 
 rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bool may_replace, bool *created,
@@ -282,61 +345,65 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 		return RS_ERROR;
 	}
 	for (int attempt = 0; attempt < 3; attempt++) {
-		int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-		if (fd >= 0) {
-			lock_byte(fd, F_SETLK, F_WRLCK, SETUP_BYTE, 1);
-			if (ftruncate(fd, (off_t)l.size) != 0) {
-				snprintf(err, errlen, "cannot size %s to %zu bytes: %s", path, l.size, strerror(errno));
-				unlink(path);
-				close(fd);
-				return RS_ERROR;
-			}
-			void *mem = map_fresh(fd, l.size, path, cfg->address);
-			if (mem == MAP_FAILED) {
-				snprintf(err, errlen, "mmap of %s failed: %s", path, strerror(errno));
-				unlink(path);
-				close(fd);
-				return RS_ERROR;
-			}
-			lock_byte(fd, F_SETLK, F_RDLCK, ATTACH_BYTE, 1);
-			format_segment(st, mem, fd, cfg, &l);
-			*created = true;
-			return RS_OK;
+		rs_status rc = create_named(st, path, cfg, &l, err, errlen);
+		if (rc != RS_EXISTS) {
+			*created = rc == RS_OK;
+			return rc;
 		}
-		if (errno != EEXIST) {
-			snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
-			return RS_ERROR;
-		}
-		fd = open(path, O_RDWR | O_CLOEXEC);
+		int fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
 		if (fd < 0) {
 			if (errno == ENOENT) {
 				continue;   /* replaced meanwhile */
 			}
-			snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+			if (errno == ELOOP) {
+				snprintf(err, errlen, "cannot use %s: it is a symbolic link; " TRUSTED_FILE, path, (unsigned)geteuid());
+			} else {
+				snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+			}
+			return RS_ERROR;
+		}
+		struct stat sb;
+		if (fstat(fd, &sb) != 0) {
+			snprintf(err, errlen, "cannot stat %s: %s", path, strerror(errno));
+			close(fd);
+			return RS_ERROR;
+		}
+		if (!S_ISREG(sb.st_mode) || sb.st_uid != geteuid() || (sb.st_mode & 077) != 0) {
+			snprintf(err, errlen, "cannot use %s: it is %s owned by uid %u with mode %04o; " TRUSTED_FILE, path,
+				S_ISREG(sb.st_mode) ? "a file" : "not a regular file", (unsigned)sb.st_uid, (unsigned)(sb.st_mode & 07777),
+				(unsigned)geteuid());
+			close(fd);
 			return RS_ERROR;
 		}
 		rs_header h;
-		bool formatted = read_header(fd, &h);
-		/* The creator locked SETUP_BYTE before it wrote the header: now it
-		 * may still be filling the segment. */
-		if (formatted && !wait_for_setup(fd)) {
+		size_t n = 0;
+		int kind = read_header(fd, &h, &n);
+		if (kind == FILE_FOREIGN) {
+			snprintf(err, errlen, "cannot use %s: it is not a Resident segment (left as it is)", path);
+			close(fd);
+			return RS_ERROR;
+		}
+		if (kind == FILE_BUSY) {
 			snprintf(err, errlen, "cannot attach to %s: the process creating it has not finished in %d s", path, SETUP_WAIT_MS / 1000);
 			close(fd);
 			return RS_ERROR;
 		}
 		bool size_differs = false;
-		const char *problem = formatted ? header_problem(&h, fd, cfg, &size_differs) : "it is not a Resident segment (or its creator died formatting it)";
+		const char *problem = kind == FILE_ABANDONED ? "its creator died formatting it"
+			: header_problem(&h, n, &sb, cfg, &size_differs);
 		bool in_use = file_in_use(fd);
 		if ((problem || size_differs) && !in_use && may_replace) {
-			/* Nobody is attached: replace it (a new build, a new size, a
-			 * crash while formatting). */
-			unlink(path);
+			/* A segment of ours nobody is attached to: replace it (a new
+			 * build, a new size), if the name still stands for it. */
+			struct stat now;
+			if (lstat(path, &now) == 0 && now.st_dev == sb.st_dev && now.st_ino == sb.st_ino) {
+				unlink(path);
+			}
 			close(fd);
 			continue;
 		}
 		if (problem) {
-			snprintf(err, errlen, "cannot use %s: %s%s", path, problem,
-				in_use ? ", and processes are still attached to it" : "");
+			snprintf(err, errlen, "cannot use %s: %s%s", path, problem, in_use ? ", and processes are still attached to it" : "");
 			close(fd);
 			return RS_ERROR;
 		}

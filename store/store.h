@@ -152,6 +152,11 @@ typedef struct rs_dump_info {
 /* Writes the live entries to fd (at offset 0), with a checksum. */
 rs_status rs_dump(rs_store *st, int fd, const char *build_id, const char *version, rs_dump_stats *stats,
                   char *err, size_t errlen);
+/* The same into the file at path, which is replaced whole: written to a
+ * file of its own beside it (exclusively, mode 0600, never through a
+ * symbolic link), synced, then renamed over path. */
+rs_status rs_dump_file(rs_store *st, const char *path, const char *build_id, const char *version, rs_dump_stats *stats,
+                       char *err, size_t errlen);
 /* Reads a dump's header: what segment it needs. */
 rs_status rs_dump_peek(int fd, rs_dump_info *info, char *err, size_t errlen);
 /* Loads a dump into an empty segment of the same build, size and address.
@@ -163,13 +168,17 @@ rs_status rs_restore(rs_store *st, int fd, const char *build_id, rs_dump_stats *
 
 /* Creates an anonymous shared mapping (inherited by fork). */
 rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen);
-/* Creates, or attaches to, a segment backed by the file at path (mode 0600),
- * mapped at the same address in every process. With may_replace, a file made
- * by another build or of another size is replaced when no process is
- * attached to it; otherwise an existing segment is attached whatever its
- * size. *created says whether this call formatted a new segment: then other
- * processes wait to attach until the creator calls rs_named_ready() (after
- * restoring a dump into it, say), or 10 s. */
+/* Creates, or attaches to, a segment backed by the file at path, mapped at
+ * the same address in every process. The file is created exclusively with
+ * mode 0600; an existing one is only used if it is a regular file owned by
+ * this process's user that no other user can access, never through a
+ * symbolic link. With may_replace, a segment of ours made by another build,
+ * of another size or whose creator died formatting it is replaced when no process is attached to it; anything that is not a
+ * Resident segment is never replaced. Without may_replace an existing
+ * segment is attached whatever its size. *created says whether this call
+ * formatted a new segment: then other processes wait to attach until the
+ * creator calls rs_named_ready() (after restoring a dump into it, say), or
+ * 10 s. */
 rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bool may_replace, bool *created,
                         char *err, size_t errlen);
 void rs_named_ready(rs_store *st);

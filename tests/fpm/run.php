@@ -229,6 +229,25 @@ try {
 $fpm->stop();
 @unlink("/dev/shm/resident-$segment");
 
+// php-fpm may replace a segment of its own at resident.segment nobody is
+// attached to, never a file that is not a Resident segment.
+$keep = 'php-fpm leaves a file at resident.segment that is not a Resident segment as it is, and says why';
+try {
+    $file = sys_get_temp_dir() . '/resident-fpm-not-a-segment-' . getmypid();
+    file_put_contents($file, "precious data\n");
+    chmod($file, 0600);
+    $fpm = new Fpm($fpmBinary, array_merge($ini, ["resident.segment=$file"]));
+    [$s] = call($fpm, 'op=status');
+    clearstatcache();
+    $why = "cannot create the segment: cannot use $file: it is not a Resident segment (left as it is)";
+    check($keep, $s['available'] === false && $s['reason'] === $why && file_get_contents($file) === "precious data\n"
+        && str_contains($fpm->log(), "Resident is disabled: $why"), json_encode([$s['available'], $s['reason'] ?? null, filesize($file)]) . "\n" . $fpm->log());
+    $fpm->stop();
+    @unlink($file);
+} catch (Throwable $e) {
+    check($keep, false, $e->getMessage() . (isset($fpm) ? "\n" . $fpm->log() : ''));
+}
+
 // Two pools under two users, resident.segment=...-%pool%: each pool's
 // workers open their own segment, as their own user, and have no mapping of
 // the other pool's memory.

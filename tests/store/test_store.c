@@ -738,6 +738,100 @@ static void test_named(void)
 	unlink(path);
 }
 
+static bool file_holds(const char *path, const char *content)
+{
+	char buf[256];
+	int fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		return false;
+	}
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return n >= 0 && (buf[n] = '\0', strcmp(buf, content) == 0);
+}
+
+static void write_file(const char *path, const char *content, mode_t mode)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+	if (fd >= 0) {
+		if (write(fd, content, strlen(content)) < 0) {
+			perror("write");
+		}
+		fchmod(fd, mode);
+		close(fd);
+	}
+}
+
+/* A named segment is only what this user made: a file of someone else, one
+ * others can read or write, or a symbolic link is refused, and what is not
+ * a Resident segment is never replaced, even by a server nobody is
+ * attached to. */
+static void test_named_trust(void)
+{
+	char path[64], other[80], err[512];
+	snprintf(path, sizeof path, "/dev/shm/resident-test-trust-%d", (int)getpid());
+	snprintf(other, sizeof other, "%s-target", path);
+	unlink(path);
+	unlink(other);
+	rs_config cfg = { .size = 4 << 20, .build_id = "test" };
+	rs_store st;
+	bool created;
+
+	/* Not a segment: left as it is. */
+	write_file(path, "precious", 0600);
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_ERROR);
+	CHECK(strstr(err, "it is not a Resident segment (left as it is)") != NULL);
+	CHECK(file_holds(path, "precious"));
+	/* Readable by others. */
+	chmod(path, 0644);
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_ERROR);
+	CHECK(strstr(err, "it is a file owned by uid") && strstr(err, "with mode 0644; a segment must be a regular file owned by this process's user"));
+	CHECK(file_holds(path, "precious"));
+	unlink(path);
+
+	/* A segment of ours that others may write, or of another user (even
+	 * one of another build, which a server would replace if it were ours). */
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_OK && created);
+	rs_named_ready(&st);
+	struct stat made;
+	CHECK(stat(path, &made) == 0 && (made.st_mode & 0777) == 0600 && made.st_uid == geteuid());
+	rs_destroy(&st);
+	chmod(path, 0660);
+	CHECK(rs_open_named(&st, path, &cfg, false, &created, err, sizeof err) == RS_ERROR && strstr(err, "with mode 0660;"));
+	chmod(path, 0600);
+	if (geteuid() == 0) {
+		CHECK(chown(path, 65534, 65534) == 0);
+		rs_config foreign = { .size = 4 << 20, .build_id = "other build" };
+		CHECK(rs_open_named(&st, path, &foreign, true, &created, err, sizeof err) == RS_ERROR);
+		CHECK(strstr(err, "it is a file owned by uid 65534 with mode 0600; a segment must be a regular file owned by this process's user (uid 0)"));
+		CHECK(stat(path, &made) == 0 && made.st_uid == 65534);
+		CHECK(chown(path, 0, 0) == 0);
+	} else {
+		printf("  not root: a segment of another user is not tried\n");
+	}
+
+	/* Its creator died formatting it: ours, known for a segment by its
+	 * mark, so a server replaces it; a CLI tool says so. */
+	unlink(path);
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	uint64_t mark = RS_MAGIC_FORMATTING;
+	CHECK(fd >= 0 && pwrite(fd, &mark, sizeof mark, 0) == (ssize_t)sizeof mark && ftruncate(fd, 4 << 20) == 0);
+	close(fd);
+	CHECK(rs_open_named(&st, path, &cfg, false, &created, err, sizeof err) == RS_ERROR && strstr(err, ": its creator died formatting it"));
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_OK && created);
+	rs_named_ready(&st);
+	rs_destroy(&st);
+
+	/* A symbolic link, even to a segment of ours. */
+	CHECK(rename(path, other) == 0);
+	CHECK(symlink(other, path) == 0);
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_ERROR && strstr(err, "it is a symbolic link;"));
+	struct stat link_sb;
+	CHECK(lstat(path, &link_sb) == 0 && S_ISLNK(link_sb.st_mode));
+	unlink(path);
+	unlink(other);
+}
+
 /* The dashboard's views: a memory map adding up to the heap, the largest
  * entries in order, the most read key first. */
 static void test_inspect(void)
@@ -859,6 +953,40 @@ static void test_dump_restore(void)
 	rs_destroy(&st);
 }
 
+/* rs_dump_file writes beside the target under a name of its own, created
+ * exclusively, and renames it over the target: mode 0600 whatever the
+ * umask, nothing left behind, and a symbolic link at the target is
+ * replaced, its target untouched. */
+static void test_dump_file(void)
+{
+	char dir[64], path[96], victim[96], err[512];
+	snprintf(dir, sizeof dir, "/tmp/resident-dump-file-%d", (int)getpid());
+	snprintf(path, sizeof path, "%s/cache.dump", dir);
+	snprintf(victim, sizeof victim, "%s/victim", dir);
+	CHECK(mkdir(dir, 0700) == 0);
+	rs_store st;
+	make_store(&st, 2 << 20);
+	char v[] = "value";
+	CHECK(put(&st, 0, "k", v, sizeof v, 0, false) == RS_OK);
+	write_file(victim, "precious", 0644);
+	CHECK(symlink(victim, path) == 0);
+	mode_t old_mask = umask(0);
+	rs_dump_stats ds;
+	CHECK(rs_dump_file(&st, path, "test", "0.1.0", &ds, err, sizeof err) == RS_OK && ds.entries == 1);
+	umask(old_mask);
+	struct stat sb;
+	CHECK(lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) && (sb.st_mode & 0777) == 0600);
+	CHECK(file_holds(victim, "precious"));
+	unlink(victim);
+	unlink(path);
+	/* Only the dump was in the directory: no temporary file is left. */
+	CHECK(rmdir(dir) == 0);
+	/* A directory it cannot write to: an error naming it, no file. */
+	CHECK(rs_dump_file(&st, "/nonexistent-dir/x.dump", "test", "0.1.0", &ds, err, sizeof err) == RS_ERROR
+		&& strstr(err, "cannot create /nonexistent-dir/x.dump.tmp-") == err && strstr(err, "No such file or directory"));
+	rs_destroy(&st);
+}
+
 int main(void)
 {
 	struct { const char *name; void (*fn)(void); } tests[] = {
@@ -877,8 +1005,10 @@ int main(void)
 		{ "concurrent processes", test_concurrent },
 		{ "pinned pool is not evicted", test_pinned },
 		{ "named segment: create, attach elsewhere, replace when unused", test_named },
+		{ "named segment: only a private file of ours, never a link, never replaced if not a segment", test_named_trust },
 		{ "inspection: memory map, largest and hottest keys", test_inspect },
 		{ "dump and restore", test_dump_restore },
+		{ "dump file: written beside the target, exclusively, mode 0600, renamed over it", test_dump_file },
 	};
 	int passed = 0;
 	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
