@@ -1,8 +1,9 @@
 /*
  * The segment: one shared mapping created before workers fork, so every
- * worker sees it at the same address. Its header is stamped with a layout
- * version and the caller's build id (for PHP: version, ZTS and debug), since
- * the values inside are engine structures of one exact build.
+ * worker sees it at the same address. Its header is stamped with the
+ * store's layout version, the caller's value encoding version and build id
+ * (for PHP: version, ZTS and debug), since the values inside are engine
+ * structures of one exact build, laid out by one version of the encoding.
  */
 #include "internal.h"
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <stddef.h>
 #include <unistd.h>
 
 #define RS_MIN_SIZE ((size_t)1 << 20)
@@ -36,6 +38,7 @@ typedef struct seg_layout {
 	uint32_t nslots;
 	uint64_t nbuckets;
 	rs_off pools_off, slots_off, buckets_off, heap_off;
+	uint64_t heap_size;
 } seg_layout;
 
 static rs_status plan_layout(const rs_config *cfg, seg_layout *l, char *err, size_t errlen)
@@ -60,7 +63,13 @@ static rs_status plan_layout(const rs_config *cfg, seg_layout *l, char *err, siz
 		snprintf(err, errlen, "segment size %zu leaves no room for values", l->size);
 		return RS_ERROR;
 	}
+	l->heap_size = (l->size - l->heap_off) & ~(uint64_t)(RS_ALIGN - 1);
 	return RS_OK;
+}
+
+static uint64_t header_sum(const rs_header *h)
+{
+	return rs_fnv1a(RS_FNV_INIT, &h->layout_version, offsetof(rs_header, header_sum) - offsetof(rs_header, layout_version));
 }
 
 /* Lays out a fresh segment in mem (zeroed) and publishes its header. */
@@ -73,6 +82,7 @@ static void format_segment(rs_store *st, void *mem, int fd, const rs_config *cfg
 
 	h->layout_version = RS_LAYOUT_VERSION;
 	h->header_size = (uint32_t)sizeof(rs_header);
+	h->encoding_version = cfg->encoding_version;
 	snprintf(h->build_id, sizeof(h->build_id), "%s", cfg->build_id ? cfg->build_id : "");
 	h->total_size = l->size;
 	h->base_address = (uint64_t)(uintptr_t)mem;
@@ -87,7 +97,8 @@ static void format_segment(rs_store *st, void *mem, int fd, const rs_config *cfg
 	h->buckets_off = l->buckets_off;
 	h->nbuckets = l->nbuckets;
 	h->heap_off = l->heap_off;
-	h->heap_size = (l->size - l->heap_off) & ~(uint64_t)(RS_ALIGN - 1);
+	h->heap_size = l->heap_size;
+	h->header_sum = header_sum(h);
 
 	rs_slots_init(st);
 	rs_alloc_init(st);
@@ -214,15 +225,6 @@ static bool file_in_use(int fd)
 	return lock_byte(fd, F_GETLK, F_WRLCK, 0, 0) != 0;
 }
 
-static uint64_t path_hash(const char *path)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (const char *p = path; *p; p++) {
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
-	}
-	return h;
-}
-
 /* Maps a fresh file at the address asked for, else at a free address
  * derived from its path. */
 static void *map_fresh(int fd, size_t size, const char *path, uint64_t address)
@@ -237,7 +239,7 @@ static void *map_fresh(int fd, size_t size, const char *path, uint64_t address)
 			munmap(mem, size);
 		}
 	}
-	uint64_t start = path_hash(path) % NAMED_SPREAD;
+	uint64_t start = rs_fnv1a(RS_FNV_INIT, path, strlen(path)) % NAMED_SPREAD;
 	for (uint64_t i = 0; i < 64; i++) {
 		void *want = (void *)(uintptr_t)(NAMED_BASE + ((start + i) % NAMED_SPREAD) * NAMED_STRIDE);
 		void *mem = mmap(want, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
@@ -252,24 +254,66 @@ static void *map_fresh(int fd, size_t size, const char *path, uint64_t address)
 	return mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 }
 
-/* Why this segment (its header's first n bytes, its file's stat) cannot be
- * attached by this build, or NULL. */
-static const char *header_problem(const rs_header *h, size_t n, const struct stat *sb, const rs_config *cfg, bool *size_differs)
+bool rs_stamp_differs(uint32_t layout_version, uint32_t encoding_version, const char *build_id,
+                      const rs_config *cfg, const char *made, char *err, size_t errlen)
 {
+	const char *ours = cfg->build_id ? cfg->build_id : "";
+	if (layout_version != RS_LAYOUT_VERSION) {
+		snprintf(err, errlen, "it was %s with store layout version %u, this build uses %u", made,
+			(unsigned)layout_version, (unsigned)RS_LAYOUT_VERSION);
+	} else if (encoding_version != cfg->encoding_version) {
+		snprintf(err, errlen, "it was %s with value encoding version %u, this build uses %u", made,
+			(unsigned)encoding_version, (unsigned)cfg->encoding_version);
+	} else if (strncmp(build_id, ours, RS_BUILD_ID_MAX) != 0) {
+		snprintf(err, errlen, "it was %s by another PHP build (\"%.*s\"; this one is \"%s\")", made,
+			(int)strnlen(build_id, RS_BUILD_ID_MAX), build_id, ours);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* Why this segment (its header's first n bytes, its file's stat) cannot be
+ * attached by this build, in why; false when it can. */
+static bool header_problem(const rs_header *h, size_t n, const struct stat *sb, const rs_config *cfg, bool *size_differs,
+                           char *why, size_t whylen)
+{
+	if (n < offsetof(rs_header, header_size)) {
+		snprintf(why, whylen, "its file is truncated");
+		return true;
+	}
+	/* Another layout: nothing after the version is where this build looks. */
+	if (h->layout_version != RS_LAYOUT_VERSION) {
+		return rs_stamp_differs(h->layout_version, 0, "", cfg, "made", why, whylen);
+	}
 	if (n < sizeof(rs_header)) {
-		return "its file is truncated";
+		snprintf(why, whylen, "its file is truncated");
+		return true;
 	}
-	if (h->layout_version != RS_LAYOUT_VERSION || h->header_size != sizeof(rs_header)) {
-		return "it was made by another version of Resident";
+	if (h->header_size != sizeof(rs_header) || h->header_sum != header_sum(h)) {
+		snprintf(why, whylen, "its header is damaged (its checksum does not match)");
+		return true;
 	}
-	if (strncmp(h->build_id, cfg->build_id ? cfg->build_id : "", sizeof(h->build_id)) != 0) {
-		return "it was made by another PHP build (version, ZTS or debug differ)";
+	if (rs_stamp_differs(h->layout_version, h->encoding_version, h->build_id, cfg, "made", why, whylen)) {
+		return true;
+	}
+	/* The regions the header points at follow from its size and slot count. */
+	seg_layout want;
+	char ignored[128];
+	rs_config geometry = { .size = h->total_size, .slots = h->nslots };
+	if (h->nslots == 0 || h->total_size % 4096 || plan_layout(&geometry, &want, ignored, sizeof(ignored)) != RS_OK
+			|| want.size != h->total_size || want.pools_off != h->pools_off || want.slots_off != h->slots_off
+			|| want.buckets_off != h->buckets_off || want.nbuckets != h->nbuckets || want.heap_off != h->heap_off
+			|| want.heap_size != h->heap_size) {
+		snprintf(why, whylen, "its header is damaged (its layout does not match its size)");
+		return true;
 	}
 	if ((uint64_t)sb->st_size != h->total_size) {
-		return "its file is truncated";
+		snprintf(why, whylen, "its file is truncated");
+		return true;
 	}
 	*size_differs = RS_ALIGN_UP(cfg->size, 4096) != h->total_size;
-	return NULL;
+	return false;
 }
 
 /* Creates and formats a new segment at path. RS_EXISTS: something is
@@ -388,9 +432,13 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 			close(fd);
 			return RS_ERROR;
 		}
-		bool size_differs = false;
-		const char *problem = kind == FILE_ABANDONED ? "its creator died formatting it"
-			: header_problem(&h, n, &sb, cfg, &size_differs);
+		char why[320];
+		bool size_differs = false, problem = true;
+		if (kind == FILE_ABANDONED) {
+			snprintf(why, sizeof(why), "its creator died formatting it");
+		} else {
+			problem = header_problem(&h, n, &sb, cfg, &size_differs, why, sizeof(why));
+		}
 		bool in_use = file_in_use(fd);
 		if ((problem || size_differs) && !in_use && may_replace) {
 			/* A segment of ours nobody is attached to: replace it (a new
@@ -403,7 +451,7 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 			continue;
 		}
 		if (problem) {
-			snprintf(err, errlen, "cannot use %s: %s%s", path, problem, in_use ? ", and processes are still attached to it" : "");
+			snprintf(err, errlen, "cannot use %s: %s%s", path, why, in_use ? ", and processes are still attached to it" : "");
 			close(fd);
 			return RS_ERROR;
 		}
