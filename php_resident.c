@@ -262,7 +262,7 @@ static int open_restore_file(rs_config *cfg, size_t memory)
 		php_error_docref(NULL, E_WARNING, "Resident: resident.restore_on_start: cannot open %s: %s; starting empty", file, strerror(errno));
 		return -1;
 	}
-	if (rs_dump_peek(fd, &info, err, sizeof(err)) != RS_OK) {
+	if (rs_dump_peek(fd, cfg, &info, err, sizeof(err)) != RS_OK) {
 		php_error_docref(NULL, E_WARNING, "Resident: resident.restore_on_start: %s is refused: %s; starting empty", file, err);
 		close(fd);
 		return -1;
@@ -291,7 +291,7 @@ static void restore_on_start(int fd, bool fresh)
 	rs_dump_stats ds;
 	if (!fresh) {
 		/* A named segment that outlived the server: already warm. */
-	} else if (rs_restore(&resident_segment, fd, RESIDENT_BUILD_ID, &ds, err, sizeof(err)) != RS_OK) {
+	} else if (rs_restore(&resident_segment, fd, &ds, err, sizeof(err)) != RS_OK) {
 		php_error_docref(NULL, E_WARNING, "Resident: resident.restore_on_start: %s is refused: %s; starting empty", file, err);
 	} else {
 		restored_entries = (long long)ds.entries;
@@ -320,6 +320,7 @@ static zend_result create_segment(void)
 	rs_config cfg = {
 		.size = (size_t)bytes,
 		.build_id = RESIDENT_BUILD_ID,
+		.encoding_version = RV_ENCODING_VERSION,
 	};
 	if (!resolve_segment_path(RESIDENT_G(segment))) {
 		php_error_docref(NULL, E_WARNING, "Resident is disabled: %s", unavailable_reason);
@@ -361,28 +362,7 @@ bool resident_dump(const char *file, rs_dump_stats *ds, char *err, size_t errlen
 		snprintf(err, errlen, "Resident is not available: %s", resident_unavailable_reason());
 		return false;
 	}
-	/* Written aside, then renamed: a reader never sees half a dump. */
-	char tmp[PATH_MAX];
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", file, (int)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
-		return false;
-	}
-	bool ok = rs_dump(st, fd, RESIDENT_BUILD_ID, PHP_RESIDENT_VERSION, ds, err, errlen) == RS_OK;
-	if (ok && fsync(fd) != 0) {
-		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-		ok = false;
-	}
-	close(fd);
-	if (ok && rename(tmp, file) != 0) {
-		snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, file, strerror(errno));
-		ok = false;
-	}
-	if (!ok) {
-		unlink(tmp);
-	}
-	return ok;
+	return rs_dump_file(st, file, PHP_RESIDENT_VERSION, ds, err, errlen) == RS_OK;
 }
 
 bool resident_restore(const char *file, rs_dump_stats *ds, char *err, size_t errlen)
@@ -397,7 +377,7 @@ bool resident_restore(const char *file, rs_dump_stats *ds, char *err, size_t err
 		snprintf(err, errlen, "cannot open %s: %s", file, strerror(errno));
 		return false;
 	}
-	bool ok = rs_restore(st, fd, RESIDENT_BUILD_ID, ds, err, errlen) == RS_OK;
+	bool ok = rs_restore(st, fd, ds, err, errlen) == RS_OK;
 	close(fd);
 	return ok;
 }

@@ -10,19 +10,29 @@
  * seed), the pools and the counters are rebuilt around them.
  *
  * File: header, pool table, then one record per entry: offset, size, the
- * block's bytes. The header carries a checksum of everything after it; a
- * restore reads the whole file once to check it and every record before it
- * writes anything, so a bad file is refused, never half-loaded.
+ * block's bytes. The header is stamped like the segment (store layout,
+ * value encoding, PHP build) and carries two checksums: one of everything
+ * after it, and one of itself, which covers the first. No field is used
+ * before the checksum over it is checked: the base address in the header
+ * decides where resident.restore_on_start maps the next segment. A restore
+ * reads the whole file once to check it and every record before it writes
+ * anything, so a bad file is refused, never half-loaded.
  */
 #include "internal.h"
 #include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define DUMP_MAGIC "RESDUMP\x01"
-#define DUMP_FORMAT 1
+/* Bumped with any change to dump_header, dump_pool or dump_record; magic
+ * and format keep their offsets in every format. */
+#define DUMP_FORMAT 2
 
 typedef struct dump_header {
 	char magic[8];
@@ -38,9 +48,22 @@ typedef struct dump_header {
 	uint64_t heap_size;
 	uint64_t nentries;
 	uint64_t body_bytes;
-	uint64_t checksum;
+	uint64_t checksum;          /* of the body */
 	int64_t dumped_ms;
+	uint32_t encoding_version;
+	uint32_t _pad;
+	uint64_t header_sum;        /* of this header, with header_sum 0 */
 } dump_header;
+
+/* The header checksum covers its bytes: there must be none the compiler adds. */
+_Static_assert(sizeof(dump_header) == 232, "dump_header has padding");
+
+static uint64_t dump_header_sum(const dump_header *hdr)
+{
+	dump_header copy = *hdr;
+	copy.header_sum = 0;
+	return rs_fnv1a(RS_FNV_INIT, &copy, sizeof(copy));
+}
 
 typedef struct dump_pool {
 	uint16_t id;
@@ -54,18 +77,6 @@ typedef struct dump_record {
 	uint64_t size;
 } dump_record;
 
-/* FNV-1a, 64 bits: catches truncation and corruption (not an adversary:
- * whoever can write the dump file can write anything). */
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-	for (size_t i = 0; i < n; i++) {
-		h = (h ^ c[i]) * 0x100000001b3ULL;
-	}
-	return h;
-}
-#define FNV_INIT 0xcbf29ce484222325ULL
-
 typedef struct writer {
 	int fd;
 	uint64_t bytes;
@@ -77,7 +88,7 @@ typedef struct writer {
 static void put(writer *w, const void *p, size_t n)
 {
 	const char *c = p;
-	w->sum = fnv(w->sum, p, n);
+	w->sum = rs_fnv1a(w->sum, p, n);
 	w->bytes += n;
 	while (n > 0 && !w->failed) {
 		ssize_t k = write(w->fd, c, n);
@@ -94,14 +105,13 @@ static void put(writer *w, const void *p, size_t n)
 	}
 }
 
-rs_status rs_dump(rs_store *st, int fd, const char *build_id, const char *version, rs_dump_stats *stats,
-                  char *err, size_t errlen)
+rs_status rs_dump(rs_store *st, int fd, const char *version, rs_dump_stats *stats, char *err, size_t errlen)
 {
 	rs_header *h = st->hdr;
 	dump_header hdr;
 	memset(&hdr, 0, sizeof(hdr));
 	memset(stats, 0, sizeof(*stats));
-	writer w = { .fd = fd, .sum = FNV_INIT };
+	writer w = { .fd = fd, .sum = RS_FNV_INIT };
 	/* Room for the header, written last with the counts and checksum. */
 	if (lseek(fd, sizeof(hdr), SEEK_SET) < 0) {
 		snprintf(err, errlen, "cannot seek in the dump file: %s", strerror(errno));
@@ -146,7 +156,8 @@ rs_status rs_dump(rs_store *st, int fd, const char *build_id, const char *versio
 	hdr.format = DUMP_FORMAT;
 	hdr.header_size = sizeof(hdr);
 	hdr.layout_version = RS_LAYOUT_VERSION;
-	snprintf(hdr.build_id, sizeof(hdr.build_id), "%s", build_id ? build_id : "");
+	hdr.encoding_version = h->encoding_version;
+	memcpy(hdr.build_id, h->build_id, sizeof(hdr.build_id));
 	snprintf(hdr.version, sizeof(hdr.version), "%s", version ? version : "");
 	hdr.base_address = h->base_address;
 	hdr.total_size = h->total_size;
@@ -155,6 +166,7 @@ rs_status rs_dump(rs_store *st, int fd, const char *build_id, const char *versio
 	hdr.body_bytes = w.bytes;
 	hdr.checksum = w.sum;
 	hdr.dumped_ms = now;
+	hdr.header_sum = dump_header_sum(&hdr);
 	if (pwrite(fd, &hdr, sizeof(hdr), 0) != (ssize_t)sizeof(hdr)) {
 		snprintf(err, errlen, "cannot write the dump header: %s", strerror(errno));
 		return RS_ERROR;
@@ -162,6 +174,73 @@ rs_status rs_dump(rs_store *st, int fd, const char *build_id, const char *versio
 	stats->entries = hdr.nentries;
 	stats->pools = hdr.npools;
 	return RS_OK;
+}
+
+/* Unguessable by another user ahead of us; O_EXCL is what makes it safe. */
+static uint64_t random_suffix(void)
+{
+	uint64_t r;
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r)) {
+		r = rs_now_ms() * 0x9e3779b97f4a7c15ULL ^ ((uint64_t)getpid() << 32);
+	}
+	return r;
+}
+
+/* A file of our own beside path, to be renamed over it: in its directory
+ * because rename works within one file system; created exclusively, never
+ * through a symbolic link, because that directory may be shared (/tmp),
+ * and whatever another user planted at a name we meant to use must not
+ * receive the cache. */
+static int create_beside(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen)
+{
+	for (int attempt = 0; attempt < 100; attempt++) {
+		if ((size_t)snprintf(tmp, tmplen, "%s.tmp-%016llx", path, (unsigned long long)random_suffix()) >= tmplen) {
+			snprintf(err, errlen, "cannot create a file beside %s: the path is too long", path);
+			return -1;
+		}
+		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			/* 0600 whatever the umask took away. */
+			if (fchmod(fd, 0600) != 0) {
+				snprintf(err, errlen, "cannot set the mode of %s: %s", tmp, strerror(errno));
+				unlink(tmp);
+				close(fd);
+				return -1;
+			}
+			return fd;
+		}
+		if (errno != EEXIST) {
+			snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+			return -1;
+		}
+	}
+	snprintf(err, errlen, "cannot create a file beside %s: every name tried exists", path);
+	return -1;
+}
+
+rs_status rs_dump_file(rs_store *st, const char *path, const char *version, rs_dump_stats *stats,
+                       char *err, size_t errlen)
+{
+	/* Written aside, then renamed: a reader never sees half a dump. */
+	char tmp[4096];
+	int fd = create_beside(path, tmp, sizeof(tmp), err, errlen);
+	if (fd < 0) {
+		return RS_ERROR;
+	}
+	bool ok = rs_dump(st, fd, version, stats, err, errlen) == RS_OK;
+	if (ok && fsync(fd) != 0) {
+		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		ok = false;
+	}
+	close(fd);
+	if (ok && rename(tmp, path) != 0) {
+		snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+		ok = false;
+	}
+	if (!ok) {
+		unlink(tmp);
+	}
+	return ok ? RS_OK : RS_ERROR;
 }
 
 /* --- restore ------------------------------------------------------------------ */
@@ -189,15 +268,44 @@ static int by_offset(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-rs_status rs_dump_peek(int fd, rs_dump_info *info, char *err, size_t errlen)
+/* Reads the header and checks, in this order, what each check needs: the
+ * magic, the format (which fixes the header's layout), the header's
+ * checksum, then what made it against cfg. */
+static rs_status read_header(int fd, const rs_config *cfg, dump_header *hdr, char *err, size_t errlen)
 {
-	dump_header hdr;
-	if (pread(fd, &hdr, sizeof(hdr), 0) != (ssize_t)sizeof(hdr) || memcmp(hdr.magic, DUMP_MAGIC, sizeof(hdr.magic)) != 0) {
+	memset(hdr, 0, sizeof(*hdr));
+	ssize_t n = pread(fd, hdr, sizeof(*hdr), 0);
+	if (n < (ssize_t)sizeof(hdr->magic) || memcmp(hdr->magic, DUMP_MAGIC, sizeof(hdr->magic)) != 0) {
 		snprintf(err, errlen, "it is not a Resident dump");
 		return RS_ERROR;
 	}
-	if (hdr.format != DUMP_FORMAT || hdr.header_size != sizeof(hdr) || hdr.layout_version != RS_LAYOUT_VERSION) {
-		snprintf(err, errlen, "it was written by another version of Resident (%.*s)", (int)sizeof(hdr.version), hdr.version);
+	if (n < (ssize_t)offsetof(dump_header, header_size)) {
+		snprintf(err, errlen, "it is truncated");
+		return RS_ERROR;
+	}
+	if (hdr->format != DUMP_FORMAT) {
+		snprintf(err, errlen, "it was written by another version of Resident (dump format %u, this build reads format %u)",
+			(unsigned)hdr->format, (unsigned)DUMP_FORMAT);
+		return RS_ERROR;
+	}
+	if (n < (ssize_t)sizeof(*hdr)) {
+		snprintf(err, errlen, "it is truncated");
+		return RS_ERROR;
+	}
+	if (hdr->header_size != sizeof(*hdr) || hdr->header_sum != dump_header_sum(hdr)) {
+		snprintf(err, errlen, "its header checksum does not match: it was changed or damaged");
+		return RS_ERROR;
+	}
+	if (rs_stamp_differs(hdr->layout_version, hdr->encoding_version, hdr->build_id, cfg, "written", err, errlen)) {
+		return RS_ERROR;
+	}
+	return RS_OK;
+}
+
+rs_status rs_dump_peek(int fd, const rs_config *cfg, rs_dump_info *info, char *err, size_t errlen)
+{
+	dump_header hdr;
+	if (read_header(fd, cfg, &hdr, err, errlen) != RS_OK) {
 		return RS_ERROR;
 	}
 	memset(info, 0, sizeof(*info));
@@ -228,21 +336,14 @@ static const char *record_problem(const rs_header *h, const dump_record *r, cons
 	return NULL;
 }
 
-rs_status rs_restore(rs_store *st, int fd, const char *build_id, rs_dump_stats *stats, char *err, size_t errlen)
+rs_status rs_restore(rs_store *st, int fd, rs_dump_stats *stats, char *err, size_t errlen)
 {
 	rs_header *h = st->hdr;
 	memset(stats, 0, sizeof(*stats));
-	rs_dump_info info;
-	if (rs_dump_peek(fd, &info, err, errlen) != RS_OK) {
-		return RS_ERROR;
-	}
+	/* Its entries go into this segment: they must be what it holds. */
+	rs_config segment = { .build_id = h->build_id, .encoding_version = h->encoding_version };
 	dump_header hdr;
-	if (pread(fd, &hdr, sizeof(hdr), 0) != (ssize_t)sizeof(hdr)) {
-		snprintf(err, errlen, "cannot read the dump: %s", strerror(errno));
-		return RS_ERROR;
-	}
-	if (strncmp(hdr.build_id, build_id ? build_id : "", sizeof(hdr.build_id)) != 0) {
-		snprintf(err, errlen, "it was written by another PHP build (%.*s)", (int)sizeof(hdr.build_id), hdr.build_id);
+	if (read_header(fd, &segment, &hdr, err, errlen) != RS_OK) {
 		return RS_ERROR;
 	}
 	if (hdr.base_address != h->base_address || hdr.total_size != h->total_size || hdr.heap_off != h->heap_off
@@ -260,12 +361,12 @@ rs_status rs_restore(rs_store *st, int fd, const char *build_id, rs_dump_stats *
 	/* Pass 1: checksum, pools, and every record checked; nothing written. */
 	dump_pool pools[RS_MAX_POOLS];
 	bool pool_known[RS_MAX_POOLS] = { false };
-	uint64_t sum = FNV_INIT, body = 0;
+	uint64_t sum = RS_FNV_INIT, body = 0;
 	if (lseek(fd, sizeof(hdr), SEEK_SET) < 0 || !read_all(fd, pools, sizeof(dump_pool) * hdr.npools)) {
 		snprintf(err, errlen, "it is truncated");
 		return RS_ERROR;
 	}
-	sum = fnv(sum, pools, sizeof(dump_pool) * hdr.npools);
+	sum = rs_fnv1a(sum, pools, sizeof(dump_pool) * hdr.npools);
 	body += sizeof(dump_pool) * hdr.npools;
 	for (uint32_t i = 0; i < hdr.npools; i++) {
 		if (pools[i].id >= RS_MAX_POOLS || pool_known[pools[i].id] || pools[i].name[RS_POOL_NAME_MAX] != '\0') {
@@ -284,7 +385,7 @@ rs_status rs_restore(rs_store *st, int fd, const char *build_id, rs_dump_stats *
 			problem = "it is truncated";
 			break;
 		}
-		sum = fnv(sum, &r, sizeof(r));
+		sum = rs_fnv1a(sum, &r, sizeof(r));
 		body += sizeof(r);
 		if (r.size < sizeof(rs_entry) || r.size > h->heap_size) {
 			problem = "an entry lies outside the heap";
@@ -303,7 +404,7 @@ rs_status rs_restore(rs_store *st, int fd, const char *build_id, rs_dump_stats *
 			problem = "it is truncated";
 			break;
 		}
-		sum = fnv(sum, block, r.size);
+		sum = rs_fnv1a(sum, block, r.size);
 		body += r.size;
 		problem = record_problem(h, &r, (const rs_entry *)block, pool_known);
 		records[i] = r;

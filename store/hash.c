@@ -1,7 +1,8 @@
 /*
  * Keyed hash of (pool, key): SipHash-1-3 with a random key per segment, so
  * that nobody can precompute keys that collide in the index (PHP's own
- * DJBX33A string hash is trivially floodable).
+ * DJBX33A string hash is trivially floodable). And FNV-1a, the checksum of
+ * segment and dump headers and of dump bodies.
  */
 #include "internal.h"
 #include <string.h>
@@ -65,4 +66,16 @@ uint64_t rs_hash(const uint64_t seed[2], uint16_t pool, const char *key, size_t 
 	/* The pool is folded into the key so equal keys of two pools differ. */
 	uint64_t k[2] = { seed[0] ^ ((uint64_t)pool * 0x9e3779b97f4a7c15ULL), seed[1] };
 	return siphash13(k, (const unsigned char *)key, len);
+}
+
+/* Catches corruption, not an adversary: whoever can write the file can
+ * recompute it. Every step is a bijection of the state, so a change in any
+ * single byte always changes the result. */
+uint64_t rs_fnv1a(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	for (size_t i = 0; i < n; i++) {
+		h = (h ^ c[i]) * 0x100000001b3ULL;
+	}
+	return h;
 }

@@ -21,6 +21,7 @@
 #include <sys/types.h>
 
 #define RS_MAGIC 0x544e454449534552ULL /* "RESIDENT" */
+#define RS_MAGIC_FORMATTING 0x3f4e454449534552ULL /* "RESIDEN?": a named segment being formatted */
 #define RS_ALIGN 16
 #define RS_CACHELINE 64
 #define RS_DEFAULT_SLOTS 1024
@@ -126,13 +127,20 @@ void rs_hot_note(rs_store *st, const rs_entry *e);
 
 /* --- header ------------------------------------------------------------------ */
 struct rs_header {
+	/* What the segment is and what made it, written once by its creator
+	 * and checked by every process that attaches. magic and layout_version
+	 * keep these offsets in every layout version, so that any build can say
+	 * what it found. */
 	uint64_t magic;
 	uint32_t layout_version;
 	uint32_t header_size;
+	uint32_t encoding_version;  /* of the values (rs_config) */
+	uint32_t _stamp_pad;
 	char build_id[RS_BUILD_ID_MAX];
 	uint64_t total_size;
 	uint64_t base_address;      /* where the creator mapped it */
 	uint64_t seed[2];           /* SipHash key, random per segment */
+	uint64_t header_sum;        /* rs_fnv1a from layout_version up to here */
 
 	pthread_mutex_t lock;       /* robust, process-shared */
 	char _lock_pad[RS_CACHELINE];
@@ -184,6 +192,14 @@ struct rs_header {
 };
 
 /* --- helpers shared by the store's files ----------------------------------- */
+
+/* segment.c: whether what a header says made it (store layout, value
+ * encoding, PHP build) differs from this build (cfg); if so, err says which
+ * and what each side has. `made` is how the file came to be ("made",
+ * "written"). */
+bool rs_stamp_differs(uint32_t layout_version, uint32_t encoding_version, const char *build_id,
+                      const rs_config *cfg, const char *made, char *err, size_t errlen);
+
 #define RS_PTR(st, off) ((void *)((st)->base + (off)))
 #define RS_OFF(st, ptr) ((rs_off)((const char *)(ptr) - (st)->base))
 #define RS_ALIGN_UP(n, a) (((n) + ((a) - 1)) & ~((uint64_t)(a) - 1))
@@ -196,6 +212,8 @@ static inline rs_entry *rs_entry_at(const rs_store *st, rs_off off) { return (rs
 
 /* hash.c */
 uint64_t rs_hash(const uint64_t seed[2], uint16_t pool, const char *key, size_t len);
+#define RS_FNV_INIT 0xcbf29ce484222325ULL
+uint64_t rs_fnv1a(uint64_t h, const void *p, size_t n);
 
 /* alloc.c */
 void rs_alloc_init(rs_store *st);

@@ -1,8 +1,9 @@
 /*
  * The segment: one shared mapping created before workers fork, so every
- * worker sees it at the same address. Its header is stamped with a layout
- * version and the caller's build id (for PHP: version, ZTS and debug), since
- * the values inside are engine structures of one exact build.
+ * worker sees it at the same address. Its header is stamped with the
+ * store's layout version, the caller's value encoding version and build id
+ * (for PHP: version, ZTS and debug), since the values inside are engine
+ * structures of one exact build, laid out by one version of the encoding.
  */
 #include "internal.h"
 #include <errno.h>
@@ -12,7 +13,7 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
-#include <time.h>
+#include <stddef.h>
 #include <unistd.h>
 
 #define RS_MIN_SIZE ((size_t)1 << 20)
@@ -37,6 +38,7 @@ typedef struct seg_layout {
 	uint32_t nslots;
 	uint64_t nbuckets;
 	rs_off pools_off, slots_off, buckets_off, heap_off;
+	uint64_t heap_size;
 } seg_layout;
 
 static rs_status plan_layout(const rs_config *cfg, seg_layout *l, char *err, size_t errlen)
@@ -61,7 +63,13 @@ static rs_status plan_layout(const rs_config *cfg, seg_layout *l, char *err, siz
 		snprintf(err, errlen, "segment size %zu leaves no room for values", l->size);
 		return RS_ERROR;
 	}
+	l->heap_size = (l->size - l->heap_off) & ~(uint64_t)(RS_ALIGN - 1);
 	return RS_OK;
+}
+
+static uint64_t header_sum(const rs_header *h)
+{
+	return rs_fnv1a(RS_FNV_INIT, &h->layout_version, offsetof(rs_header, header_sum) - offsetof(rs_header, layout_version));
 }
 
 /* Lays out a fresh segment in mem (zeroed) and publishes its header. */
@@ -74,6 +82,7 @@ static void format_segment(rs_store *st, void *mem, int fd, const rs_config *cfg
 
 	h->layout_version = RS_LAYOUT_VERSION;
 	h->header_size = (uint32_t)sizeof(rs_header);
+	h->encoding_version = cfg->encoding_version;
 	snprintf(h->build_id, sizeof(h->build_id), "%s", cfg->build_id ? cfg->build_id : "");
 	h->total_size = l->size;
 	h->base_address = (uint64_t)(uintptr_t)mem;
@@ -88,7 +97,8 @@ static void format_segment(rs_store *st, void *mem, int fd, const rs_config *cfg
 	h->buckets_off = l->buckets_off;
 	h->nbuckets = l->nbuckets;
 	h->heap_off = l->heap_off;
-	h->heap_size = (l->size - l->heap_off) & ~(uint64_t)(RS_ALIGN - 1);
+	h->heap_size = l->heap_size;
+	h->header_sum = header_sum(h);
 
 	rs_slots_init(st);
 	rs_alloc_init(st);
@@ -150,6 +160,17 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
  * attach. Values hold absolute pointers, so every process maps the file at
  * the address recorded in its header, or stays out.
  *
+ * The file is trusted like the process's own memory: whoever can write it
+ * can make every process attached to it serve what they like, or read out
+ * of bounds, and whoever can read it reads the cache. So it must be a
+ * regular file of this process's user that no other user can access,
+ * reached without a symbolic link; anything else is refused. It is created
+ * exclusively (a file or link planted at the path is never written
+ * through), and only a Resident segment of ours is ever replaced: the
+ * creator marks the file as one (RS_MAGIC_FORMATTING) before anything else,
+ * so that even a segment whose creator died formatting it is known for one,
+ * and a file of someone else's is never taken for one.
+ *
  * Byte-range locks on the file say who is attached: each process holds a
  * shared lock on ATTACH_BYTE, and the reader slots' liveness locks are its
  * bytes [0, nslots). A file nobody holds a lock on can be replaced.
@@ -167,6 +188,9 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
 #define NAMED_BASE 0x600000000000ULL
 #define NAMED_STRIDE ((uint64_t)1 << 30)
 #define NAMED_SPREAD 1024
+/* How long an empty file may be one a creator has only just made. */
+#define CREATE_WAIT_MS 1000
+#define TRUSTED_FILE "a segment must be a regular file owned by this process's user (uid %u) that no other user can access (mode 0600)"
 
 static int lock_byte(int fd, int cmd, short type, off_t start, off_t len)
 {
@@ -201,15 +225,6 @@ static bool file_in_use(int fd)
 	return lock_byte(fd, F_GETLK, F_WRLCK, 0, 0) != 0;
 }
 
-static uint64_t path_hash(const char *path)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (const char *p = path; *p; p++) {
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
-	}
-	return h;
-}
-
 /* Maps a fresh file at the address asked for, else at a free address
  * derived from its path. */
 static void *map_fresh(int fd, size_t size, const char *path, uint64_t address)
@@ -224,7 +239,7 @@ static void *map_fresh(int fd, size_t size, const char *path, uint64_t address)
 			munmap(mem, size);
 		}
 	}
-	uint64_t start = path_hash(path) % NAMED_SPREAD;
+	uint64_t start = rs_fnv1a(RS_FNV_INIT, path, strlen(path)) % NAMED_SPREAD;
 	for (uint64_t i = 0; i < 64; i++) {
 		void *want = (void *)(uintptr_t)(NAMED_BASE + ((start + i) % NAMED_SPREAD) * NAMED_STRIDE);
 		void *mem = mmap(want, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
@@ -239,37 +254,129 @@ static void *map_fresh(int fd, size_t size, const char *path, uint64_t address)
 	return mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 }
 
-/* Reads the header, waiting (briefly) for a creator still formatting it. */
-static bool read_header(int fd, rs_header *h)
+bool rs_stamp_differs(uint32_t layout_version, uint32_t encoding_version, const char *build_id,
+                      const rs_config *cfg, const char *made, char *err, size_t errlen)
 {
-	for (int i = 0; i < 200; i++) {
-		if (pread(fd, h, sizeof(*h), 0) == (ssize_t)sizeof(*h) && h->magic == RS_MAGIC) {
-			return true;
-		}
-		struct timespec ts = { 0, 10 * 1000 * 1000 };
-		nanosleep(&ts, NULL);
+	const char *ours = cfg->build_id ? cfg->build_id : "";
+	if (layout_version != RS_LAYOUT_VERSION) {
+		snprintf(err, errlen, "it was %s with store layout version %u, this build uses %u", made,
+			(unsigned)layout_version, (unsigned)RS_LAYOUT_VERSION);
+	} else if (encoding_version != cfg->encoding_version) {
+		snprintf(err, errlen, "it was %s with value encoding version %u, this build uses %u", made,
+			(unsigned)encoding_version, (unsigned)cfg->encoding_version);
+	} else if (strncmp(build_id, ours, RS_BUILD_ID_MAX) != 0) {
+		snprintf(err, errlen, "it was %s by another PHP build (\"%.*s\"; this one is \"%s\")", made,
+			(int)strnlen(build_id, RS_BUILD_ID_MAX), build_id, ours);
+	} else {
+		return false;
 	}
+	return true;
+}
+
+/* Why this segment (its header's first n bytes, its file's stat) cannot be
+ * attached by this build, in why; false when it can. */
+static bool header_problem(const rs_header *h, size_t n, const struct stat *sb, const rs_config *cfg, bool *size_differs,
+                           char *why, size_t whylen)
+{
+	if (n < offsetof(rs_header, header_size)) {
+		snprintf(why, whylen, "its file is truncated");
+		return true;
+	}
+	/* Another layout: nothing after the version is where this build looks. */
+	if (h->layout_version != RS_LAYOUT_VERSION) {
+		return rs_stamp_differs(h->layout_version, 0, "", cfg, "made", why, whylen);
+	}
+	if (n < sizeof(rs_header)) {
+		snprintf(why, whylen, "its file is truncated");
+		return true;
+	}
+	if (h->header_size != sizeof(rs_header) || h->header_sum != header_sum(h)) {
+		snprintf(why, whylen, "its header is damaged (its checksum does not match)");
+		return true;
+	}
+	if (rs_stamp_differs(h->layout_version, h->encoding_version, h->build_id, cfg, "made", why, whylen)) {
+		return true;
+	}
+	/* The regions the header points at follow from its size and slot count. */
+	seg_layout want;
+	char ignored[128];
+	rs_config geometry = { .size = h->total_size, .slots = h->nslots };
+	if (h->nslots == 0 || h->total_size % 4096 || plan_layout(&geometry, &want, ignored, sizeof(ignored)) != RS_OK
+			|| want.size != h->total_size || want.pools_off != h->pools_off || want.slots_off != h->slots_off
+			|| want.buckets_off != h->buckets_off || want.nbuckets != h->nbuckets || want.heap_off != h->heap_off
+			|| want.heap_size != h->heap_size) {
+		snprintf(why, whylen, "its header is damaged (its layout does not match its size)");
+		return true;
+	}
+	if ((uint64_t)sb->st_size != h->total_size) {
+		snprintf(why, whylen, "its file is truncated");
+		return true;
+	}
+	*size_differs = RS_ALIGN_UP(cfg->size, 4096) != h->total_size;
 	return false;
 }
 
-/* Why this file cannot be attached by this build, or NULL. */
-static const char *header_problem(const rs_header *h, int fd, const rs_config *cfg, bool *size_differs)
+/* Creates and formats a new segment at path. RS_EXISTS: something is
+ * there already. */
+static rs_status create_named(rs_store *st, const char *path, const rs_config *cfg, const seg_layout *l,
+                              char *err, size_t errlen)
 {
-	struct stat sb;
-	if (h->magic != RS_MAGIC) {
-		return "it is not a Resident segment (or its creator died formatting it)";
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		if (errno == EEXIST) {
+			return RS_EXISTS;
+		}
+		snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
+		return RS_ERROR;
 	}
-	if (h->layout_version != RS_LAYOUT_VERSION || h->header_size != sizeof(rs_header)) {
-		return "it was made by another version of Resident";
+	lock_byte(fd, F_SETLK, F_WRLCK, SETUP_BYTE, 1);
+	uint64_t marker = RS_MAGIC_FORMATTING;
+	void *mem = MAP_FAILED;
+	/* 0600 whatever the umask took away: the attach check requires it. */
+	if (fchmod(fd, 0600) != 0 || pwrite(fd, &marker, sizeof(marker), 0) != (ssize_t)sizeof(marker)) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+	} else if (ftruncate(fd, (off_t)l->size) != 0) {
+		snprintf(err, errlen, "cannot size %s to %zu bytes: %s", path, l->size, strerror(errno));
+	} else if ((mem = map_fresh(fd, l->size, path, cfg->address)) == MAP_FAILED) {
+		snprintf(err, errlen, "mmap of %s failed: %s", path, strerror(errno));
 	}
-	if (strncmp(h->build_id, cfg->build_id ? cfg->build_id : "", sizeof(h->build_id)) != 0) {
-		return "it was made by another PHP build (version, ZTS or debug differ)";
+	if (mem == MAP_FAILED) {
+		unlink(path);
+		close(fd);
+		return RS_ERROR;
 	}
-	if (fstat(fd, &sb) != 0 || (uint64_t)sb.st_size != h->total_size) {
-		return "its file is truncated";
+	lock_byte(fd, F_SETLK, F_RDLCK, ATTACH_BYTE, 1);
+	format_segment(st, mem, fd, cfg, l);
+	return RS_OK;
+}
+
+enum { FILE_SEGMENT, FILE_ABANDONED, FILE_FOREIGN, FILE_BUSY };
+
+/* What the file at fd is: a segment (its header read into h, n bytes), one
+ * whose creator died formatting it, or anything else. Waits while a creator
+ * formats or fills it (FILE_BUSY after SETUP_WAIT_MS), and briefly for one
+ * that has only just created it. */
+static int read_header(int fd, rs_header *h, size_t *n)
+{
+	ssize_t got = 0;
+	for (int waited = 0; waited < CREATE_WAIT_MS; waited += 10) {
+		memset(h, 0, sizeof(*h));
+		got = pread(fd, h, sizeof(*h), 0);
+		if (got != 0) {
+			break;
+		}
+		usleep(10000);
 	}
-	*size_differs = RS_ALIGN_UP(cfg->size, 4096) != h->total_size;
-	return NULL;
+	if (got < (ssize_t)sizeof(h->magic) || (h->magic != RS_MAGIC && h->magic != RS_MAGIC_FORMATTING)) {
+		return FILE_FOREIGN;
+	}
+	if (!wait_for_setup(fd)) {
+		return FILE_BUSY;
+	}
+	memset(h, 0, sizeof(*h));
+	got = pread(fd, h, sizeof(*h), 0);
+	*n = got > 0 ? (size_t)got : 0;
+	return got >= (ssize_t)sizeof(h->magic) && h->magic == RS_MAGIC ? FILE_SEGMENT : FILE_ABANDONED;
 }
 
 rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bool may_replace, bool *created,
@@ -282,61 +389,69 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 		return RS_ERROR;
 	}
 	for (int attempt = 0; attempt < 3; attempt++) {
-		int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-		if (fd >= 0) {
-			lock_byte(fd, F_SETLK, F_WRLCK, SETUP_BYTE, 1);
-			if (ftruncate(fd, (off_t)l.size) != 0) {
-				snprintf(err, errlen, "cannot size %s to %zu bytes: %s", path, l.size, strerror(errno));
-				unlink(path);
-				close(fd);
-				return RS_ERROR;
-			}
-			void *mem = map_fresh(fd, l.size, path, cfg->address);
-			if (mem == MAP_FAILED) {
-				snprintf(err, errlen, "mmap of %s failed: %s", path, strerror(errno));
-				unlink(path);
-				close(fd);
-				return RS_ERROR;
-			}
-			lock_byte(fd, F_SETLK, F_RDLCK, ATTACH_BYTE, 1);
-			format_segment(st, mem, fd, cfg, &l);
-			*created = true;
-			return RS_OK;
+		rs_status rc = create_named(st, path, cfg, &l, err, errlen);
+		if (rc != RS_EXISTS) {
+			*created = rc == RS_OK;
+			return rc;
 		}
-		if (errno != EEXIST) {
-			snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
-			return RS_ERROR;
-		}
-		fd = open(path, O_RDWR | O_CLOEXEC);
+		int fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
 		if (fd < 0) {
 			if (errno == ENOENT) {
 				continue;   /* replaced meanwhile */
 			}
-			snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+			if (errno == ELOOP) {
+				snprintf(err, errlen, "cannot use %s: it is a symbolic link; " TRUSTED_FILE, path, (unsigned)geteuid());
+			} else {
+				snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+			}
+			return RS_ERROR;
+		}
+		struct stat sb;
+		if (fstat(fd, &sb) != 0) {
+			snprintf(err, errlen, "cannot stat %s: %s", path, strerror(errno));
+			close(fd);
+			return RS_ERROR;
+		}
+		if (!S_ISREG(sb.st_mode) || sb.st_uid != geteuid() || (sb.st_mode & 077) != 0) {
+			snprintf(err, errlen, "cannot use %s: it is %s owned by uid %u with mode %04o; " TRUSTED_FILE, path,
+				S_ISREG(sb.st_mode) ? "a file" : "not a regular file", (unsigned)sb.st_uid, (unsigned)(sb.st_mode & 07777),
+				(unsigned)geteuid());
+			close(fd);
 			return RS_ERROR;
 		}
 		rs_header h;
-		bool formatted = read_header(fd, &h);
-		/* The creator locked SETUP_BYTE before it wrote the header: now it
-		 * may still be filling the segment. */
-		if (formatted && !wait_for_setup(fd)) {
+		size_t n = 0;
+		int kind = read_header(fd, &h, &n);
+		if (kind == FILE_FOREIGN) {
+			snprintf(err, errlen, "cannot use %s: it is not a Resident segment (left as it is)", path);
+			close(fd);
+			return RS_ERROR;
+		}
+		if (kind == FILE_BUSY) {
 			snprintf(err, errlen, "cannot attach to %s: the process creating it has not finished in %d s", path, SETUP_WAIT_MS / 1000);
 			close(fd);
 			return RS_ERROR;
 		}
-		bool size_differs = false;
-		const char *problem = formatted ? header_problem(&h, fd, cfg, &size_differs) : "it is not a Resident segment (or its creator died formatting it)";
+		char why[320];
+		bool size_differs = false, problem = true;
+		if (kind == FILE_ABANDONED) {
+			snprintf(why, sizeof(why), "its creator died formatting it");
+		} else {
+			problem = header_problem(&h, n, &sb, cfg, &size_differs, why, sizeof(why));
+		}
 		bool in_use = file_in_use(fd);
 		if ((problem || size_differs) && !in_use && may_replace) {
-			/* Nobody is attached: replace it (a new build, a new size, a
-			 * crash while formatting). */
-			unlink(path);
+			/* A segment of ours nobody is attached to: replace it (a new
+			 * build, a new size), if the name still stands for it. */
+			struct stat now;
+			if (lstat(path, &now) == 0 && now.st_dev == sb.st_dev && now.st_ino == sb.st_ino) {
+				unlink(path);
+			}
 			close(fd);
 			continue;
 		}
 		if (problem) {
-			snprintf(err, errlen, "cannot use %s: %s%s", path, problem,
-				in_use ? ", and processes are still attached to it" : "");
+			snprintf(err, errlen, "cannot use %s: %s%s", path, why, in_use ? ", and processes are still attached to it" : "");
 			close(fd);
 			return RS_ERROR;
 		}

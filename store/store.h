@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#define RS_LAYOUT_VERSION 4
+#define RS_LAYOUT_VERSION 5
 #define RS_MAX_POOLS 64
 #define RS_POOL_NAME_MAX 63
 #define RS_KEY_MAX 4096
@@ -59,6 +59,7 @@ typedef struct rs_store {
 typedef struct rs_config {
 	size_t size;                 /* total bytes of the segment */
 	const char *build_id;        /* stamped in the header; attach refuses a mismatch */
+	uint32_t encoding_version;   /* of what the caller stores in values; stamped and checked the same way */
 	uint32_t slots;              /* reader slots (processes or threads); 0 = default */
 	uint32_t limbo_cap_percent;  /* limbo bytes above which readers should copy; 0 = default */
 	uint64_t address;            /* where to map a new segment, if free (a dump's); 0 = anywhere */
@@ -151,27 +152,40 @@ typedef struct rs_dump_info {
 	int64_t dumped_ms;
 } rs_dump_info;
 
-/* Writes the live entries to fd (at offset 0), with a checksum. */
-rs_status rs_dump(rs_store *st, int fd, const char *build_id, const char *version, rs_dump_stats *stats,
-                  char *err, size_t errlen);
-/* Reads a dump's header: what segment it needs. */
-rs_status rs_dump_peek(int fd, rs_dump_info *info, char *err, size_t errlen);
+/* Writes the live entries to fd (at offset 0), stamped with what made the
+ * segment (layout, encoding, build) and this Resident version, with a
+ * checksum over the header and one over the rest. */
+rs_status rs_dump(rs_store *st, int fd, const char *version, rs_dump_stats *stats, char *err, size_t errlen);
+/* The same into the file at path, which is replaced whole: written to a
+ * file of its own beside it (exclusively, mode 0600, never through a
+ * symbolic link), synced, then renamed over path. */
+rs_status rs_dump_file(rs_store *st, const char *path, const char *version, rs_dump_stats *stats,
+                       char *err, size_t errlen);
+/* Reads and checks a dump's header: intact (its checksum), and made by
+ * the build cfg describes (layout, encoding, build id). Says what segment
+ * it needs. */
+rs_status rs_dump_peek(int fd, const rs_config *cfg, rs_dump_info *info, char *err, size_t errlen);
 /* Loads a dump into an empty segment of the same build, size and address.
  * The whole file is checked before anything is written: a truncated,
  * damaged or foreign file leaves the segment as it was. */
-rs_status rs_restore(rs_store *st, int fd, const char *build_id, rs_dump_stats *stats, char *err, size_t errlen);
+rs_status rs_restore(rs_store *st, int fd, rs_dump_stats *stats, char *err, size_t errlen);
 
 /* --- segment lifecycle ---------------------------------------------------- */
 
 /* Creates an anonymous shared mapping (inherited by fork). */
 rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen);
-/* Creates, or attaches to, a segment backed by the file at path (mode 0600),
- * mapped at the same address in every process. With may_replace, a file made
- * by another build or of another size is replaced when no process is
- * attached to it; otherwise an existing segment is attached whatever its
- * size. *created says whether this call formatted a new segment: then other
- * processes wait to attach until the creator calls rs_named_ready() (after
- * restoring a dump into it, say), or 10 s. */
+/* Creates, or attaches to, a segment backed by the file at path, mapped at
+ * the same address in every process. The file is created exclusively with
+ * mode 0600; an existing one is only used if it is a regular file owned by
+ * this process's user that no other user can access, never through a
+ * symbolic link. With may_replace, a segment of ours made by another build,
+ * of another size, with a damaged header or whose creator died formatting
+ * it is replaced when no process is attached to it; anything that is not a
+ * Resident segment is never replaced. Without may_replace an existing
+ * segment is attached whatever its size. *created says whether this call
+ * formatted a new segment: then other processes wait to attach until the
+ * creator calls rs_named_ready() (after restoring a dump into it, say), or
+ * 10 s. */
 rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bool may_replace, bool *created,
                         char *err, size_t errlen);
 void rs_named_ready(rs_store *st);

@@ -16,6 +16,16 @@
 #define RV_KIND_SERIALIZED 2   /* PHP's serializer format (kept readable, not written any more) */
 #define RV_KIND_GRAPH 3        /* objects and references: see graph.h */
 
+/* The version of what a value area holds: the kinds above, the records of
+ * graph.h, the codec states of date.c. Every segment and dump is stamped
+ * with it (rs_config.encoding_version), and a build of another version
+ * recreates or refuses them instead of misreading what is inside. Any
+ * change to the stored encoding must bump it. Their definitions have the
+ * encoding fingerprint ef6fe7c03b0b6cc4: tests/phpt/065 recomputes it, and
+ * fails when they change until the new one is recorded here (after a bump,
+ * if what is stored changed). */
+#define RV_ENCODING_VERSION 1
+
 /* Values nested deeper than this are refused (keeps C recursion bounded). */
 #define RV_MAX_DEPTH 1024
 

@@ -249,6 +249,52 @@ try {
 $fpm->stop();
 @unlink("/dev/shm/resident-$segment");
 
+// What php-fpm may replace at resident.segment when nobody is attached to
+// it: a segment of its own user made with another value encoding (or
+// layout, or build), never a file that is not a Resident segment.
+$replace = 'php-fpm replaces a segment of another value encoding nobody is attached to';
+$keep = 'php-fpm leaves a file at resident.segment that is not a Resident segment as it is, and says why';
+try {
+    $segment = 'fpmrepl-' . getmypid();
+    $file = "/dev/shm/resident-$segment";
+    exec(implode(' ', array_map('escapeshellarg', [PHP_BINARY, '-n', '-d', "extension=$ext", '-d', 'resident.enable_cli=1',
+        '-d', "resident.segment=$segment", '-d', 'resident.memory=64M', '-r', 'Resident\Cache::pool("fpm")->store("old", "from before");'])));
+    // Stamped as a build of the next encoding would (the header checksum, store/internal.h, made to match).
+    $header = file_get_contents($file, false, null, 0, 160);
+    $encoding = unpack('V', $header, 16)[1];
+    $header = substr_replace($header, pack('V', $encoding + 1), 16, 4);
+    $header = substr_replace($header, strrev(hash('fnv1a64', substr($header, 8, 144), true)), 152, 8);
+    $f = fopen($file, 'r+');
+    fwrite($f, $header);
+    fclose($f);
+    $fpm = new Fpm($fpmBinary, array_merge($ini, ["resident.segment=$segment"]));
+    [$s] = call($fpm, 'op=status');
+    [$old] = call($fpm, 'op=fetch&key=old');
+    clearstatcache();
+    $now = unpack('V', file_get_contents($file, false, null, 0, 20), 16)[1];
+    check($replace, $s['available'] === true && $old === 'MISS' && $now === $encoding && (fileperms($file) & 0777) === 0600,
+        json_encode([$s['available'], $s['reason'] ?? null, $old, $encoding, $now]) . "\n" . $fpm->log());
+    $fpm->stop();
+    @unlink($file);
+} catch (Throwable $e) {
+    check($replace, false, $e->getMessage() . (isset($fpm) ? "\n" . $fpm->log() : ''));
+}
+try {
+    $file = sys_get_temp_dir() . '/resident-fpm-not-a-segment-' . getmypid();
+    file_put_contents($file, "precious data\n");
+    chmod($file, 0600);
+    $fpm = new Fpm($fpmBinary, array_merge($ini, ["resident.segment=$file"]));
+    [$s] = call($fpm, 'op=status');
+    clearstatcache();
+    $why = "cannot create the segment: cannot use $file: it is not a Resident segment (left as it is)";
+    check($keep, $s['available'] === false && $s['reason'] === $why && file_get_contents($file) === "precious data\n"
+        && str_contains($fpm->log(), "Resident is disabled: $why"), json_encode([$s['available'], $s['reason'] ?? null, filesize($file)]) . "\n" . $fpm->log());
+    $fpm->stop();
+    @unlink($file);
+} catch (Throwable $e) {
+    check($keep, false, $e->getMessage() . (isset($fpm) ? "\n" . $fpm->log() : ''));
+}
+
 // Two pools under two users, resident.segment=...-%pool%: each pool's
 // workers open their own segment, as their own user, and have no mapping of
 // the other pool's memory.

@@ -7,15 +7,8 @@ resident.enable_cli=1
 $name = 'phpt-' . getmypid();
 $file = "/dev/shm/resident-$name";
 // Unrelated processes (not forks): the same PHP and extension, by path.
-$so = '';
-foreach (file('/proc/self/maps') as $line) {
-    if (str_ends_with(rtrim($line), '/resident.so')) {
-        $so = substr(rtrim($line), strpos($line, '/'));
-        break;
-    }
-}
-$php = fn (string $code, string $segment = '') => shell_exec(sprintf('%s -n -d extension=%s -d resident.enable_cli=1 -d resident.segment=%s -r %s 2>&1',
-    escapeshellarg(PHP_BINARY), escapeshellarg($so), escapeshellarg($segment ?: $name), escapeshellarg($code)));
+require __DIR__ . '/child.inc';
+$php = fn (string $code, string $segment = '') => resident_child($code, ['resident.segment' => $segment ?: $name]);
 
 echo $php('var_dump(Resident\Cache::pool("p")->store("k", ["a" => [1, 2], "s" => str_repeat("x", 3)]), Resident\Cache::status()["segment"]);');
 printf("file: %o\n", fileperms($file) & 0777);
@@ -29,6 +22,7 @@ echo $php('var_dump(Resident\Cache::status()["available"]);', '../escape');
 echo $php('var_dump(Resident\Cache::status()["available"]);', 'a b');
 echo "a file that is not a segment:\n";
 file_put_contents($file, str_repeat("junk", 1000));
+chmod($file, 0600);
 echo $php('var_dump(Resident\Cache::status()["reason"]);');
 var_dump(filesize($file));
 unlink($file);
@@ -61,6 +55,6 @@ Warning: PHP Startup: Resident is disabled: resident.segment names may only hold
 bool(false)
 a file that is not a segment:
 
-Warning: PHP Startup: Resident is disabled: cannot create the segment: cannot use /dev/shm/resident-phpt-%d: it is not a Resident segment (or its creator died formatting it) in Unknown on line 0
-string(%d) "cannot create the segment: cannot use /dev/shm/resident-phpt-%d: it is not a Resident segment (or its creator died formatting it)"
+Warning: PHP Startup: Resident is disabled: cannot create the segment: cannot use /dev/shm/resident-phpt-%d: it is not a Resident segment (left as it is) in Unknown on line 0
+string(%d) "cannot create the segment: cannot use /dev/shm/resident-phpt-%d: it is not a Resident segment (left as it is)"
 int(4000)

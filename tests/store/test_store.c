@@ -738,6 +738,163 @@ static void test_named(void)
 	unlink(path);
 }
 
+static bool file_holds(const char *path, const char *content)
+{
+	char buf[256];
+	int fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		return false;
+	}
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return n >= 0 && (buf[n] = '\0', strcmp(buf, content) == 0);
+}
+
+static void write_file(const char *path, const char *content, mode_t mode)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+	if (fd >= 0) {
+		if (write(fd, content, strlen(content)) < 0) {
+			perror("write");
+		}
+		fchmod(fd, mode);
+		close(fd);
+	}
+}
+
+/* A named segment is only what this user made: a file of someone else, one
+ * others can read or write, or a symbolic link is refused, and what is not
+ * a Resident segment is never replaced, even by a server nobody is
+ * attached to. */
+static void test_named_trust(void)
+{
+	char path[64], other[80], err[512];
+	snprintf(path, sizeof path, "/dev/shm/resident-test-trust-%d", (int)getpid());
+	snprintf(other, sizeof other, "%s-target", path);
+	unlink(path);
+	unlink(other);
+	rs_config cfg = { .size = 4 << 20, .build_id = "test", .encoding_version = 1 };
+	rs_store st;
+	bool created;
+
+	/* Not a segment: left as it is. */
+	write_file(path, "precious", 0600);
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_ERROR);
+	CHECK(strstr(err, "it is not a Resident segment (left as it is)") != NULL);
+	CHECK(file_holds(path, "precious"));
+	/* Readable by others. */
+	chmod(path, 0644);
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_ERROR);
+	CHECK(strstr(err, "it is a file owned by uid") && strstr(err, "with mode 0644; a segment must be a regular file owned by this process's user"));
+	CHECK(file_holds(path, "precious"));
+	unlink(path);
+
+	/* A segment of ours that others may write, or of another user (even
+	 * one of another build, which a server would replace if it were ours). */
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_OK && created);
+	rs_named_ready(&st);
+	struct stat made;
+	CHECK(stat(path, &made) == 0 && (made.st_mode & 0777) == 0600 && made.st_uid == geteuid());
+	rs_destroy(&st);
+	chmod(path, 0660);
+	CHECK(rs_open_named(&st, path, &cfg, false, &created, err, sizeof err) == RS_ERROR && strstr(err, "with mode 0660;"));
+	chmod(path, 0600);
+	if (geteuid() == 0) {
+		CHECK(chown(path, 65534, 65534) == 0);
+		rs_config foreign = { .size = 4 << 20, .build_id = "other build", .encoding_version = 1 };
+		CHECK(rs_open_named(&st, path, &foreign, true, &created, err, sizeof err) == RS_ERROR);
+		CHECK(strstr(err, "it is a file owned by uid 65534 with mode 0600; a segment must be a regular file owned by this process's user (uid 0)"));
+		CHECK(stat(path, &made) == 0 && made.st_uid == 65534);
+		CHECK(chown(path, 0, 0) == 0);
+	} else {
+		printf("  not root: a segment of another user is not tried\n");
+	}
+
+	/* Its creator died formatting it: ours, known for a segment by its
+	 * mark, so a server replaces it; a CLI tool says so. */
+	unlink(path);
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	uint64_t mark = RS_MAGIC_FORMATTING;
+	CHECK(fd >= 0 && pwrite(fd, &mark, sizeof mark, 0) == (ssize_t)sizeof mark && ftruncate(fd, 4 << 20) == 0);
+	close(fd);
+	CHECK(rs_open_named(&st, path, &cfg, false, &created, err, sizeof err) == RS_ERROR && strstr(err, ": its creator died formatting it"));
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_OK && created);
+	rs_named_ready(&st);
+	rs_destroy(&st);
+
+	/* A symbolic link, even to a segment of ours. */
+	CHECK(rename(path, other) == 0);
+	CHECK(symlink(other, path) == 0);
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_ERROR && strstr(err, "it is a symbolic link;"));
+	struct stat link_sb;
+	CHECK(lstat(path, &link_sb) == 0 && S_ISLNK(link_sb.st_mode));
+	unlink(path);
+	unlink(other);
+}
+
+/* Segments are stamped with the store layout, the value encoding and the
+ * build: a mismatch is refused with both sides named, and a server nobody
+ * is attached to makes a new one. A damaged header is never trusted. */
+static void test_named_stamp(void)
+{
+	char path[64], err[512];
+	snprintf(path, sizeof path, "/dev/shm/resident-test-stamp-%d", (int)getpid());
+	unlink(path);
+	rs_config v1 = { .size = 4 << 20, .build_id = "test", .encoding_version = 1 };
+	rs_config v2 = { .size = 4 << 20, .build_id = "test", .encoding_version = 2 };
+	rs_store st;
+	bool created;
+	CHECK(rs_open_named(&st, path, &v1, true, &created, err, sizeof err) == RS_OK && created);
+	char v[] = "v1";
+	CHECK(put(&st, 0, "k", v, sizeof v, 0, false) == RS_OK);
+	rs_named_ready(&st);
+	rs_destroy(&st);
+
+	CHECK(rs_open_named(&st, path, &v2, false, &created, err, sizeof err) == RS_ERROR);
+	CHECK(strstr(err, ": it was made with value encoding version 1, this build uses 2") != NULL);
+
+	/* Damaged: one bit of the base address, then of the layout version. */
+	int fd = open(path, O_RDWR);
+	uint64_t base;
+	CHECK(pread(fd, &base, 8, offsetof(rs_header, base_address)) == 8);
+	base ^= (uint64_t)1 << 33;
+	CHECK(pwrite(fd, &base, 8, offsetof(rs_header, base_address)) == 8);
+	CHECK(rs_open_named(&st, path, &v1, false, &created, err, sizeof err) == RS_ERROR);
+	CHECK(strstr(err, ": its header is damaged (its checksum does not match)") != NULL);
+	base ^= (uint64_t)1 << 33;
+	CHECK(pwrite(fd, &base, 8, offsetof(rs_header, base_address)) == 8);
+	uint64_t nbuckets;
+	CHECK(pread(fd, &nbuckets, 8, offsetof(rs_header, nbuckets)) == 8);
+	nbuckets *= 2;
+	CHECK(pwrite(fd, &nbuckets, 8, offsetof(rs_header, nbuckets)) == 8);
+	CHECK(rs_open_named(&st, path, &v1, false, &created, err, sizeof err) == RS_ERROR);
+	CHECK(strstr(err, ": its header is damaged (its layout does not match its size)") != NULL);
+	nbuckets /= 2;
+	CHECK(pwrite(fd, &nbuckets, 8, offsetof(rs_header, nbuckets)) == 8);
+	uint32_t layout = RS_LAYOUT_VERSION - 1;
+	CHECK(pwrite(fd, &layout, 4, offsetof(rs_header, layout_version)) == 4);
+	CHECK(rs_open_named(&st, path, &v1, false, &created, err, sizeof err) == RS_ERROR);
+	char want[128];
+	snprintf(want, sizeof want, ": it was made with store layout version %d, this build uses %d", RS_LAYOUT_VERSION - 1, RS_LAYOUT_VERSION);
+	CHECK(strstr(err, want) != NULL);
+	layout = RS_LAYOUT_VERSION;
+	CHECK(pwrite(fd, &layout, 4, offsetof(rs_header, layout_version)) == 4);
+	close(fd);
+
+	/* Intact again: attached, entry there. */
+	char buf[16];
+	CHECK(rs_open_named(&st, path, &v1, false, &created, err, sizeof err) == RS_OK && !created);
+	CHECK(get(&st, 0, "k", buf, sizeof buf) && strcmp(buf, "v1") == 0);
+	rs_destroy(&st);
+
+	/* A server of encoding 2 nobody is attached to: a new segment. */
+	CHECK(rs_open_named(&st, path, &v2, true, &created, err, sizeof err) == RS_OK && created);
+	rs_named_ready(&st);
+	CHECK(st.hdr->encoding_version == 2 && !get(&st, 0, "k", buf, sizeof buf));
+	rs_destroy(&st);
+	unlink(path);
+}
+
 /* The dashboard's views: a memory map adding up to the heap, the largest
  * entries in order, the most read key first. */
 static void test_inspect(void)
@@ -795,7 +952,7 @@ static void test_dump_restore(void)
 	CHECK(rs_delete(&st, 0, "k10", 3) == RS_OK);
 	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	rs_dump_stats ds;
-	CHECK(rs_dump(&st, fd, "test", "0.1.0", &ds, err, sizeof err) == RS_OK);
+	CHECK(rs_dump(&st, fd, "0.1.0", &ds, err, sizeof err) == RS_OK);
 	CHECK(ds.entries == 199 && ds.pools == 2);
 	uint64_t base = st.hdr->base_address;
 	rs_destroy(&st);
@@ -804,19 +961,23 @@ static void test_dump_restore(void)
 	CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK);
 	CHECK(st.hdr->base_address == base);
 	/* A foreign build, then a damaged copy: refused, nothing written. */
-	CHECK(rs_restore(&st, fd, "other", &ds, err, sizeof err) == RS_ERROR && strstr(err, "another PHP build"));
+	rs_store foreign;
+	rs_config other = { .size = 4 << 20, .build_id = "other" };
+	CHECK(rs_create(&foreign, &other, err, sizeof err) == RS_OK);
+	CHECK(rs_restore(&foreign, fd, &ds, err, sizeof err) == RS_ERROR && strstr(err, "another PHP build"));
+	rs_destroy(&foreign);
 	struct stat sb;
 	fstat(fd, &sb);
 	char byte;
 	CHECK(pread(fd, &byte, 1, sb.st_size / 2) == 1);
 	byte ^= 0x55;
 	CHECK(pwrite(fd, &byte, 1, sb.st_size / 2) == 1);
-	CHECK(rs_restore(&st, fd, "test", &ds, err, sizeof err) == RS_ERROR);
+	CHECK(rs_restore(&st, fd, &ds, err, sizeof err) == RS_ERROR);
 	CHECK(st.hdr->entries == 0);
 	byte ^= 0x55;
 	CHECK(pwrite(fd, &byte, 1, sb.st_size / 2) == 1);
 	CHECK(ftruncate(fd, sb.st_size - 100) == 0);
-	CHECK(rs_restore(&st, fd, "test", &ds, err, sizeof err) == RS_ERROR && strstr(err, "truncated"));
+	CHECK(rs_restore(&st, fd, &ds, err, sizeof err) == RS_ERROR && strstr(err, "truncated"));
 	CHECK(st.hdr->entries == 0);
 	CHECK_CONSISTENT(&st);
 	rs_destroy(&st);
@@ -832,12 +993,12 @@ static void test_dump_restore(void)
 	CHECK(rs_pool_open(&st, "pinned", true, &pinned) == RS_OK);
 	CHECK(put(&st, pinned, "p", v, 20, 0, false) == RS_OK);
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-	CHECK(rs_dump(&st, fd, "test", "0.1.0", &ds, err, sizeof err) == RS_OK && ds.entries == 51);
+	CHECK(rs_dump(&st, fd, "0.1.0", &ds, err, sizeof err) == RS_OK && ds.entries == 51);
 	base = st.hdr->base_address;
 	rs_destroy(&st);
 	cfg.address = base;
 	CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK && st.hdr->base_address == base);
-	CHECK(rs_restore(&st, fd, "test", &ds, err, sizeof err) == RS_OK && ds.entries == 51);
+	CHECK(rs_restore(&st, fd, &ds, err, sizeof err) == RS_OK && ds.entries == 51);
 	char buf[400];
 	CHECK(get(&st, 0, "x49", buf, sizeof buf));
 	uint16_t again;
@@ -846,7 +1007,7 @@ static void test_dump_restore(void)
 	CHECK(st.hdr->entries == 51);
 	CHECK_CONSISTENT(&st);
 	/* Not into a segment that has entries. */
-	CHECK(rs_restore(&st, fd, "test", &ds, err, sizeof err) == RS_ERROR && strstr(err, "not empty"));
+	CHECK(rs_restore(&st, fd, &ds, err, sizeof err) == RS_ERROR && strstr(err, "not empty"));
 	/* The restored heap allocates and frees like any other. */
 	for (int i = 0; i < 2000; i++) {
 		char k[16];
@@ -923,6 +1084,132 @@ static void test_unwind(void)
 	rs_destroy(&st);
 }
 
+/* Every bit of a dump's header is covered by its checksum: one flipped
+ * anywhere (the base address that decides where the next segment goes,
+ * the counts, the stamp) is refused by peek and restore alike, before
+ * anything is used. What made it is checked against the reader: layout,
+ * encoding, build, each named with both sides. */
+static void test_dump_header(void)
+{
+	char path[64], err[512];
+	snprintf(path, sizeof path, "/tmp/resident-dump-header-%d", (int)getpid());
+	rs_config cfg = { .size = 4 << 20, .build_id = "test", .encoding_version = 1 };
+	rs_store st;
+	CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK);
+	char v[64];
+	memset(v, 'v', sizeof v);
+	for (int i = 0; i < 20; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "k%d", i);
+		CHECK(put(&st, 0, k, v, sizeof v, 0, false) == RS_OK);
+	}
+	rs_dump_stats ds;
+	unlink(path);
+	CHECK(rs_dump_file(&st, path, "0.1.0", &ds, err, sizeof err) == RS_OK && ds.entries == 20);
+	uint64_t base = st.hdr->base_address;
+	rs_destroy(&st);
+	cfg.address = base;
+	CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK && st.hdr->base_address == base);
+
+	int fd = open(path, O_RDWR);
+	unsigned char hdr[232];
+	CHECK(pread(fd, hdr, sizeof hdr, 0) == (ssize_t)sizeof hdr);
+	rs_dump_info info;
+	CHECK(rs_dump_peek(fd, &cfg, &info, err, sizeof err) == RS_OK && info.base_address == base && info.entries == 20);
+	int refused = 0;
+	for (size_t bit = 0; bit < sizeof hdr * 8; bit++) {
+		unsigned char b = hdr[bit / 8] ^ (unsigned char)(1u << (bit % 8));
+		CHECK(pwrite(fd, &b, 1, (off_t)(bit / 8)) == 1);
+		const char *want = bit < 64 ? "it is not a Resident dump"
+			: bit < 96 ? "it was written by another version of Resident (dump format "
+			: "its header checksum does not match: it was changed or damaged";
+		bool peek_refused = rs_dump_peek(fd, &cfg, &info, err, sizeof err) == RS_ERROR && strstr(err, want);
+		bool restore_refused = rs_restore(&st, fd, &ds, err, sizeof err) == RS_ERROR && strstr(err, want);
+		if (!peek_refused || !restore_refused) {
+			fprintf(stderr, "  bit %zu of the header: %s\n", bit, err);
+		}
+		refused += peek_refused && restore_refused;
+		CHECK(pwrite(fd, &hdr[bit / 8], 1, (off_t)(bit / 8)) == 1);
+	}
+	CHECK(refused == (int)sizeof hdr * 8);
+	CHECK(st.hdr->entries == 0);
+	CHECK_CONSISTENT(&st);
+
+	/* Another encoding, layout or build: stamped by the segment it came from. */
+	rs_config v2 = cfg, other_build = cfg;
+	v2.encoding_version = 2;
+	other_build.build_id = "other";
+	CHECK(rs_dump_peek(fd, &v2, &info, err, sizeof err) == RS_ERROR);
+	CHECK(strcmp(err, "it was written with value encoding version 1, this build uses 2") == 0);
+	CHECK(rs_dump_peek(fd, &other_build, &info, err, sizeof err) == RS_ERROR);
+	CHECK(strcmp(err, "it was written by another PHP build (\"test\"; this one is \"other\")") == 0);
+	rs_store st2;
+	v2.address = 0;
+	CHECK(rs_create(&st2, &v2, err, sizeof err) == RS_OK);
+	CHECK(rs_restore(&st2, fd, &ds, err, sizeof err) == RS_ERROR);
+	CHECK(strcmp(err, "it was written with value encoding version 1, this build uses 2") == 0);
+	rs_destroy(&st2);
+	/* A layout version patched in, the checksum made to match. */
+	uint32_t layout = RS_LAYOUT_VERSION + 1;
+	memcpy(hdr + 16, &layout, 4);
+	memset(hdr + 224, 0, 8);
+	uint64_t sum = rs_fnv1a(RS_FNV_INIT, hdr, sizeof hdr);
+	memcpy(hdr + 224, &sum, 8);
+	CHECK(pwrite(fd, hdr, sizeof hdr, 0) == (ssize_t)sizeof hdr);
+	CHECK(rs_dump_peek(fd, &cfg, &info, err, sizeof err) == RS_ERROR);
+	char want[128];
+	snprintf(want, sizeof want, "it was written with store layout version %d, this build uses %d", RS_LAYOUT_VERSION + 1, RS_LAYOUT_VERSION);
+	CHECK(strcmp(err, want) == 0);
+	layout = RS_LAYOUT_VERSION;
+	memcpy(hdr + 16, &layout, 4);
+	memset(hdr + 224, 0, 8);
+	sum = rs_fnv1a(RS_FNV_INIT, hdr, sizeof hdr);
+	memcpy(hdr + 224, &sum, 8);
+	CHECK(pwrite(fd, hdr, sizeof hdr, 0) == (ssize_t)sizeof hdr);
+
+	/* Intact: restored. */
+	CHECK(rs_restore(&st, fd, &ds, err, sizeof err) == RS_OK && ds.entries == 20);
+	char buf[80];
+	CHECK(get(&st, 0, "k19", buf, sizeof buf));
+	close(fd);
+	unlink(path);
+	rs_destroy(&st);
+}
+
+/* rs_dump_file writes beside the target under a name of its own, created
+ * exclusively, and renames it over the target: mode 0600 whatever the
+ * umask, nothing left behind, and a symbolic link at the target is
+ * replaced, its target untouched. */
+static void test_dump_file(void)
+{
+	char dir[64], path[96], victim[96], err[512];
+	snprintf(dir, sizeof dir, "/tmp/resident-dump-file-%d", (int)getpid());
+	snprintf(path, sizeof path, "%s/cache.dump", dir);
+	snprintf(victim, sizeof victim, "%s/victim", dir);
+	CHECK(mkdir(dir, 0700) == 0);
+	rs_store st;
+	make_store(&st, 2 << 20);
+	char v[] = "value";
+	CHECK(put(&st, 0, "k", v, sizeof v, 0, false) == RS_OK);
+	write_file(victim, "precious", 0644);
+	CHECK(symlink(victim, path) == 0);
+	mode_t old_mask = umask(0);
+	rs_dump_stats ds;
+	CHECK(rs_dump_file(&st, path, "0.1.0", &ds, err, sizeof err) == RS_OK && ds.entries == 1);
+	umask(old_mask);
+	struct stat sb;
+	CHECK(lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) && (sb.st_mode & 0777) == 0600);
+	CHECK(file_holds(victim, "precious"));
+	unlink(victim);
+	unlink(path);
+	/* Only the dump was in the directory: no temporary file is left. */
+	CHECK(rmdir(dir) == 0);
+	/* A directory it cannot write to: an error naming it, no file. */
+	CHECK(rs_dump_file(&st, "/nonexistent-dir/x.dump", "0.1.0", &ds, err, sizeof err) == RS_ERROR
+		&& strstr(err, "cannot create /nonexistent-dir/x.dump.tmp-") == err && strstr(err, "No such file or directory"));
+	rs_destroy(&st);
+}
+
 int main(void)
 {
 	struct { const char *name; void (*fn)(void); } tests[] = {
@@ -941,9 +1228,13 @@ int main(void)
 		{ "concurrent processes", test_concurrent },
 		{ "pinned pool is not evicted", test_pinned },
 		{ "named segment: create, attach elsewhere, replace when unused", test_named },
+		{ "named segment: only a private file of ours, never a link, never replaced if not a segment", test_named_trust },
+		{ "named segment: layout, encoding and build stamped; a mismatch or damage refused or replaced", test_named_stamp },
 		{ "inspection: memory map, largest and hottest keys", test_inspect },
 		{ "dump and restore", test_dump_restore },
 		{ "a caller that jumps out leaves nothing open", test_unwind },
+		{ "dump header: checksummed bit by bit, stamped with layout, encoding and build", test_dump_header },
+		{ "dump file: written beside the target, exclusively, mode 0600, renamed over it", test_dump_file },
 	};
 	int passed = 0;
 	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
