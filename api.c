@@ -139,9 +139,28 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
  * stays allocated, so it can remember where a key's entry is and skip the
  * shared index the next time, as long as nothing was stored, deleted or
  * cleared since (any such change, by any worker, bumps the mutation epoch
- * and empties the memo). */
+ * and empties the memo).
+ *
+ * Only interned keys (the string literals of the code, the common case)
+ * are remembered, by the string's address: PHP's string hash would let
+ * keys crafted to collide make the table quadratic, and no input chooses
+ * an address. Other keys go to the shared index, hashed with SipHash. */
+static zend_always_inline zend_ulong memo_slot(const zend_string *key)
+{
+	/* Addresses share their low bits (alignment, allocation strides): mix
+	 * them into all 64 (a bijection, so distinct addresses stay distinct). */
+	uint64_t x = (uint64_t)(uintptr_t)key;
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	return (zend_ulong)x;
+}
+
 static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string *key)
 {
+	if (!ZSTR_IS_INTERNED(key)) {
+		return rs_lookup(st, pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+	}
 	uint64_t epoch = rs_mutation_epoch(st);
 	HashTable **memo = RESIDENT_G(lookups);
 	if (epoch != RESIDENT_G(lookups_epoch)) {
@@ -152,8 +171,9 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 		}
 		RESIDENT_G(lookups_epoch) = epoch;
 	}
+	zend_ulong slot = memo_slot(key);
 	if (memo[pool]) {
-		zval *known = zend_hash_find(memo[pool], key);
+		zval *known = zend_hash_index_find(memo[pool], slot);
 		if (known) {
 			const rs_entry *e = Z_PTR_P(known);
 			int64_t expires = rs_entry_expires(e);
@@ -171,7 +191,7 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 		}
 		zval ptr;
 		ZVAL_PTR(&ptr, (void *)e);
-		zend_hash_update(memo[pool], key, &ptr);
+		zend_hash_index_update(memo[pool], slot, &ptr);
 	}
 	return e;
 }

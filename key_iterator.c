@@ -13,7 +13,7 @@ typedef struct key_iter {
 	uint16_t pool;
 	zend_string *prefix;
 	uint64_t next_bucket;
-	HashTable batch;       /* the keys of the buckets read last; string keys dedupe */
+	HashTable batch;       /* the keys of the buckets read last, as a list (a table keyed by them could be flooded) */
 	HashPosition pos;
 	zend_long index;
 	zend_object std;
@@ -31,7 +31,7 @@ static zend_object *iter_create(zend_class_entry *ce)
 {
 	key_iter *it = zend_object_alloc(sizeof(key_iter), ce);
 	zend_object_std_init(&it->std, ce);
-	zend_hash_init(&it->batch, 16, NULL, NULL, 0);
+	zend_hash_init(&it->batch, 16, NULL, ZVAL_PTR_DTOR, 0);
 	it->std.handlers = &key_iter_handlers;
 	return &it->std;
 }
@@ -64,7 +64,9 @@ static void fill(key_iter *it)
 		rs_key_ref k;
 		for (size_t pos = 0; rs_key_batch_next(&keys, &pos, &k);) {
 			if (k.len >= ZSTR_LEN(it->prefix) && memcmp(k.key, ZSTR_VAL(it->prefix), ZSTR_LEN(it->prefix)) == 0) {
-				zend_hash_str_add_empty_element(&it->batch, k.key, k.len);
+				zval key;
+				ZVAL_STRINGL(&key, k.key, k.len);
+				zend_hash_next_index_insert_new(&it->batch, &key);
 			}
 		}
 		if (!complete) {
@@ -96,13 +98,12 @@ ZEND_METHOD(Resident_KeyIterator, current)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	key_iter *it = THIS_ITER();
-	zend_string *key;
-	zend_ulong idx;
-	if (zend_hash_get_current_key_ex(&it->batch, &key, &idx, &it->pos) != HASH_KEY_IS_STRING) {
+	zval *key = zend_hash_get_current_data_ex(&it->batch, &it->pos);
+	if (!key) {
 		zend_throw_error(NULL, "The iterator is past its last key");
 		RETURN_THROWS();
 	}
-	RETURN_STR_COPY(key);
+	RETURN_COPY(key);
 }
 
 ZEND_METHOD(Resident_KeyIterator, key)

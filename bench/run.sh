@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # make bench: every benchmark, in one go. Results land in bench/results/
-# (micro-latest.md, atomic-latest.md, latest.md, latest.svg,
+# (micro-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
 # protobuf-latest.md, zend-latest.md); bench/README.md quotes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench/results
 echo "== microbenchmark (CLI)"
 /usr/bin/php8.2 -n bench/micro.php --rounds="${BENCH_ROUNDS:-5}" --out=bench/results/micro-latest.md
+echo
+echo "== hash flooding: keys colliding under PHP's string hash (CLI, callgrind)"
+/usr/bin/php8.2 -n bench/flood.php --rounds="${BENCH_ROUNDS:-5}" --out=bench/results/flood-latest.md
 echo
 echo "== counters and remember() under contention"
 dir=/usr/lib/php/$(/usr/bin/php8.2 -r 'echo basename(PHP_EXTENSION_DIR);')

@@ -18,15 +18,32 @@ typedef struct collect_ctx {
 	rs_store *st;
 	uint16_t pool;
 	rs_key_batch *batch;
+	size_t bucket_start;   /* where the current bucket's keys begin in the batch */
 	bool out_of_memory;
 } collect_ctx;
+
+/* A key replaced while we walk its chain can be met twice (the new entry
+ * is linked before the old one is unlinked); chains are short. */
+static bool seen_in_bucket(const collect_ctx *c, const char *key, size_t len)
+{
+	const rs_key_batch *b = c->batch;
+	for (size_t pos = c->bucket_start; pos < b->used;) {
+		key_record rec;
+		memcpy(&rec, b->buf + pos, sizeof(rec));
+		if (rec.len == len && memcmp(b->buf + pos + sizeof(rec), key, len) == 0) {
+			return true;
+		}
+		pos += sizeof(rec) + rec.len;
+	}
+	return false;
+}
 
 static void collect(void *ctx, const char *key, size_t len)
 {
 	collect_ctx *c = ctx;
 	rs_key_batch *b = c->batch;
 	size_t need = sizeof(key_record) + len;
-	if (c->out_of_memory) {
+	if (c->out_of_memory || seen_in_bucket(c, key, len)) {
 		return;
 	}
 	if (b->used + need > b->cap) {
@@ -59,6 +76,7 @@ bool rs_keys_collect(rs_store *st, uint16_t pool, uint64_t *bucket, uint64_t nbu
 	}
 	rs_read_begin(st);
 	for (; *bucket < end && !c.out_of_memory; ++*bucket) {
+		c.bucket_start = batch->used;
 		rs_scan_bucket(st, *bucket, pool, collect, &c);
 	}
 	rs_read_end(st);

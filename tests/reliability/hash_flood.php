@@ -1,178 +1,137 @@
 <?php
-// Hash flooding: 100,000 keys that all collide under PHP's own string hash
-// (DJBX33A: "Ez" and "FY" hash alike, so every string of 17 such blocks
-// does) against 100,000 random keys of the same length. Storing and fetching
-// the colliding ones must not be more than 2x slower: Resident's index
-// hashes keys with SipHash under a per-segment random seed, and nothing on
-// the way (a request-local lookup cache, fetchMultiple's result) may fall
-// back to PHP's hash for a table that grows with the number of keys.
-// (fetchMultiple() returns a PHP array keyed by the keys: 100 colliding keys
-// in it cost PHP's own hash table as much as in userland, so what is
-// compared is Resident's part, beyond building the same arrays in PHP.)
+// Hash flooding: keys that all collide under PHP's own string hash
+// (DJBX33A: "Ez" and "FY" hash alike, so every string of such blocks does)
+// against random keys of the same length. Resident's index hashes keys with
+// SipHash under a per-segment random seed, and nothing on the way (the
+// request-local lookup cache of a borrowing request, keys()) may fall back
+// to PHP's hash for a table that grows with the number of keys.
 //
-//   php -n -d extension=resident.so -d resident.enable_cli=1 -d resident.memory=128M \
-//       hash_flood.php [KEYS] [ROUNDS]
+// What is compared is exact: the instructions Resident's methods execute
+// (callgrind, counting only inside Resident\Cache's methods and the key
+// iterator's), which do not move with the machine's load. Each case runs in
+// one request, in borrow and in copy mode; colliding keys may cost at most
+// 2x random ones.
+//
+//   php -n -d extension=posix hash_flood.php <resident.so> [KEYS]
 // Prints its figures and "hash flood: N passed, N failed".
 
-$n = (int)($argv[1] ?? 100000);
-$rounds = (int)($argv[2] ?? 5);
-$blocks = (int)ceil(log($n, 2));
-
-/** The i-th string of $blocks blocks, each "Ez" or "FY": all share one DJBX33A hash. */
-function colliding(int $i, int $blocks): string
-{
-    $s = '';
-    for ($b = 0; $b < $blocks; $b++) {
-        $s .= ($i >> $b) & 1 ? 'FY' : 'Ez';
+if (($argv[1] ?? '') === '--child') {
+    // The measured request: $argv[2] flood|random, $argv[3] keys.
+    [, , $set, $n] = $argv;
+    $n = (int)$n;
+    $blocks = (int)ceil(log($n, 2));
+    $built = [];
+    mt_srand(42);
+    $alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+    for ($i = 0; $i < $n; $i++) {
+        $k = '';
+        for ($b = 0; $b < $blocks; $b++) {
+            $k .= $set === 'flood' ? (($i >> $b) & 1 ? 'FY' : 'Ez') : $alphabet[mt_rand(0, 61)] . $alphabet[mt_rand(0, 61)];
+        }
+        $built[] = $k;
     }
-    return $s;
+    // The same keys as literals of compiled code, which PHP interns (what a
+    // borrowing request remembers), and as strings made at run time.
+    $file = tempnam(sys_get_temp_dir(), 'keys');
+    file_put_contents($file, '<?php return ' . var_export($built, true) . ';');
+    $literal = require $file;
+    unlink($file);
+    foreach (['literal' => $literal, 'built' => $built] as $kind => $keys) {
+        $c = Resident\Cache::pool($kind);
+        foreach ($keys as $i => $k) {
+            $c->store($k, $i) || exit("$kind: store failed for key $i\n");
+        }
+        foreach ($keys as $i => $k) {
+            $c->fetch($k) === $i || exit("wrong value for key $i\n");
+        }
+        foreach ($keys as $i => $k) {
+            $c->fetch($k) === $i || exit("wrong value for key $i on the second fetch\n");
+        }
+        foreach ($keys as $k) {
+            $c->exists($k . 'x') && exit("a key that was never stored exists\n");
+        }
+        $seen = 0;
+        foreach ($c->keys() as $k) {
+            $seen++;
+        }
+        $seen === $n || exit("keys() gave $seen keys instead of $n\n");
+    }
+    echo "ok\n";
+    exit(0);
 }
 
-$flood = [];
-$random = [];
-mt_srand(42);
-$alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-for ($i = 0; $i < $n; $i++) {
-    $flood[] = colliding($i, $blocks);
-    $k = '';
-    for ($j = 0; $j < 2 * $blocks; $j++) {
-        $k .= $alphabet[mt_rand(0, 61)];
-    }
-    $random[] = $k;
-}
-
+$ext = $argv[1] ?? dirname(__DIR__, 2) . '/build/php-8.2/modules/resident.so';
+$n = (int)($argv[2] ?? 16384);
 $failures = [];
-
-// The keys really collide for PHP: a PHP array built from a few thousand of
-// them is quadratic (kept small: 100,000 would take minutes).
-$probe = 5000;
-$phpFlood = $phpRandom = INF;
-for ($r = 0; $r < 3; $r++) {     // best of 3: the random keys' array takes well under a millisecond
-    foreach ([[$flood, &$phpFlood], [$random, &$phpRandom]] as [$keys, &$best]) {
-        $t = hrtime(true);
-        $a = [];
-        foreach (array_slice($keys, 0, $probe) as $k) {
-            $a[$k] = 1;
-        }
-        $best = min($best, (hrtime(true) - $t) / 1e9);
-    }
-    unset($best);
-}
-unset($a);
-$phpRatio = $phpFlood / max($phpRandom, 1e-9);
-if ($phpRatio < 20) {
-    $failures[] = sprintf('the crafted keys do not collide for PHP (a PHP array of %d: %.1fx)', $probe, $phpRatio);
-}
-
-$fc = Resident\Cache::pool('flood');
-$rc = Resident\Cache::pool('random');
-
-function store_all(Resident\Cache $c, array $keys): float
-{
-    $t = hrtime(true);
-    foreach ($keys as $i => $k) {
-        if (!$c->store($k, $i)) {
-            throw new RuntimeException("store failed for key $i");
-        }
-    }
-    return (hrtime(true) - $t) / 1e9;
-}
-
-function fetch_all(Resident\Cache $c, array $keys): float
-{
-    $t = hrtime(true);
-    foreach ($keys as $i => $k) {
-        if ($c->fetch($k) !== $i) {
-            throw new RuntimeException("wrong value for key $i");
-        }
-    }
-    return (hrtime(true) - $t) / 1e9;
-}
-
-function misses_all(Resident\Cache $c, array $keys): float
-{
-    $t = hrtime(true);
-    foreach ($keys as $k) {
-        if ($c->exists($k . 'x')) {
-            throw new RuntimeException('a key that was never stored exists');
-        }
-    }
-    return (hrtime(true) - $t) / 1e9;
-}
-
-function fetch_multiple_all(Resident\Cache $c, array $keys): float
-{
-    // fetchMultiple() builds a PHP array keyed by the keys: 100 at a time,
-    // as an application would, so PHP's own table stays small.
-    $t = hrtime(true);
-    foreach (array_chunk($keys, 100) as $chunk) {
-        if (count($c->fetchMultiple($chunk)) !== count($chunk)) {
-            throw new RuntimeException('fetchMultiple lost keys');
-        }
-    }
-    return (hrtime(true) - $t) / 1e9;
-}
-
-/** PHP's own part of fetchMultiple(): arrays of the same 100 keys, built in userland. */
-function php_arrays_all(array $keys): float
-{
-    $t = hrtime(true);
-    foreach (array_chunk($keys, 100) as $chunk) {
-        $a = [];
-        foreach ($chunk as $i => $k) {
-            $a[$k] = $i;
-        }
-    }
-    return (hrtime(true) - $t) / 1e9;
-}
-
-try {
-    // Interleaved, best of each, to tell the keys apart from the machine's noise.
-    $best = ['store' => [INF, INF], 'fetch' => [INF, INF], 'miss' => [INF, INF], 'fetchMultiple' => [INF, INF], 'php' => [INF, INF]];
-    for ($r = 0; $r < $rounds; $r++) {
-        foreach ([[$fc, $flood, 0], [$rc, $random, 1]] as [$c, $keys, $which]) {
-            $c->clear();
-            $best['store'][$which] = min($best['store'][$which], store_all($c, $keys));
-            $best['fetch'][$which] = min($best['fetch'][$which], fetch_all($c, $keys));
-            $best['miss'][$which] = min($best['miss'][$which], misses_all($c, $keys));
-            $best['fetchMultiple'][$which] = min($best['fetchMultiple'][$which], fetch_multiple_all($c, $keys));
-            $best['php'][$which] = min($best['php'][$which], php_arrays_all($keys));
-        }
-    }
-} catch (RuntimeException $e) {
-    $failures[] = $e->getMessage();
-}
-
 $figures = [];
-$php = $best['php'] ?? [0, 0];
-unset($best['php']);
-foreach ($best ?? [] as $op => [$f, $r]) {
-    $ratio = $f / $r;
-    $figure = sprintf('%s %.0f vs %.0f ns/key (%.2fx)', $op, $f / $n * 1e9, $r / $n * 1e9, $ratio);
-    if ($op === 'fetchMultiple') {
-        // The array it returns is PHP's own hash table keyed by the keys, and
-        // 100 colliding keys in one cost PHP the same in userland: what is
-        // Resident's is the time beyond building that array.
-        $ratio = max($f - $php[0], 1e-9) / max($r - $php[1], $r / 10);
-        $figure .= sprintf(', of which PHP building the arrays %.0f vs %.0f ns/key: Resident\'s part %.2fx',
-            $php[0] / $n * 1e9, $php[1] / $n * 1e9, $ratio);
+$checks = 0;
+
+/* Instructions executed inside Resident's methods for one run. */
+function instructions(string $ext, string $mode, string $set, int $n, array &$failures): int
+{
+    $out = tempnam(sys_get_temp_dir(), 'flood');
+    $cmd = ['valgrind', '--tool=callgrind', "--callgrind-out-file=$out", '--collect-atstart=no',
+        '--toggle-collect=zim_Resident_Cache_*', '--toggle-collect=zim_Resident_KeyIterator_*',
+        PHP_BINARY, '-n', '-d', "extension=$ext", '-d', 'resident.enable_cli=1', '-d', "resident.zero_copy=$mode",
+        '-d', 'resident.memory=64M', __FILE__, '--child', $set, (string)$n];
+    $proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    $stdout = stream_get_contents($pipes[1]);
+    $stderr = stream_get_contents($pipes[2]);
+    $rc = proc_close($proc);
+    $total = 0;
+    foreach (file($out) ?: [] as $line) {
+        if (preg_match('/^summary: (\d+)/', $line, $m)) {
+            $total = (int)$m[1];
+        }
     }
-    $figures[] = $figure;
-    if ($ratio > 2) {
-        $failures[] = sprintf('%s: colliding keys %.2fx slower than random ones', $op, $ratio);
+    @unlink($out);
+    if ($rc !== 0 || trim($stdout) !== 'ok' || $total === 0) {
+        $failures[] = "$set keys, zero_copy=$mode: the run failed (exit $rc): " . trim($stdout) . ' ' . substr($stderr, -500);
     }
+    return $total;
 }
-$s = Resident\Cache::status();
-$entries = $fc->info()['entries'];
-if ($entries !== $n) {
-    $failures[] = "$entries colliding keys stored instead of $n";
+
+// The keys really collide for PHP: a PHP array of a few thousand of them
+// is quadratic. (Counted as work, not time: each insert walks the chain.)
+$blocks = (int)ceil(log($n, 2));
+$a = [];
+for ($i = 0; $i < 2000; $i++) {
+    $k = '';
+    for ($b = 0; $b < $blocks; $b++) {
+        $k .= ($i >> $b) & 1 ? 'FY' : 'Ez';
+    }
+    $a[$k] = true;
+}
+$hashes = [];
+foreach (array_keys($a) as $k) {
+    // DJBX33A as PHP computes it, modulo 2^32 (keys that collide in 64 bits
+    // collide there too).
+    $h = 5381;
+    for ($j = 0, $len = strlen($k); $j < $len; $j++) {
+        $h = ($h * 33 + ord($k[$j])) & 0xffffffff;
+    }
+    $hashes[$h] = true;
+}
+$checks++;
+if (count($hashes) !== 1) {
+    $failures[] = 'the crafted keys do not share one DJBX33A hash: ' . count($hashes) . ' hashes for 2,000 keys';
+}
+
+foreach (['1' => 'borrow', '0' => 'copy'] as $mode => $name) {
+    $flood = instructions($ext, (string)$mode, 'flood', $n, $failures);
+    $random = instructions($ext, (string)$mode, 'random', $n, $failures);
+    $ratio = $flood / max($random, 1);
+    $figures[] = sprintf('%s: %.0f vs %.0f instructions per key (%.2fx)', $name, $flood / $n, $random / $n, $ratio);
+    $checks++;
+    if ($ratio > 2) {
+        $failures[] = sprintf('%s mode: colliding keys cost %.2fx the instructions of random ones', $name, $ratio);
+    }
 }
 
 foreach ($failures as $f) {
     echo "FAIL $f\n";
 }
-printf("hash flood: %d keys of %d bytes colliding under DJBX33A (a PHP array of %d of them: %.0fx slower to build than of random keys); "
-    . "Resident, best of %d rounds, colliding vs random: %s; %d buckets\n",
-    $n, 2 * $blocks, $probe, $phpRatio, $rounds, implode(', ', $figures), $s['buckets']);
-printf("hash flood: %d passed, %d failed\n", $failures ? 0 : 6, count($failures));
+printf("hash flood: %d keys of %d bytes colliding under DJBX33A, store + 2 fetches + a miss each + keys(), in one request, "
+    . "instructions inside Resident (callgrind), colliding vs random: %s\n", $n, 2 * $blocks, implode('; ', $figures));
+printf("hash flood: %d passed, %d failed\n", $checks - count($failures), count($failures));
 exit($failures ? 1 : 0);
