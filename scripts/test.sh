@@ -273,7 +273,7 @@ reliability() {
 	reliability_suite "reliability: chaos (1,000 SIGKILLs)" chaos \
 		"${php[@]}" -d resident.testing=1 -d resident.zero_copy=1 -d resident.memory=32M tests/reliability/chaos.php 1000
 	reliability_suite "reliability: bad input" "bad input" "${php[@]}" tests/reliability/bad_input.php
-	reliability_suite "reliability: hash flooding" "hash flood" "${php[@]}" -d resident.memory=128M tests/reliability/hash_flood.php
+	reliability_suite "reliability: hash flooding (callgrind)" "hash flood" "$PHP82" -n tests/reliability/hash_flood.php "$EXT82"
 	reliability_suite "reliability: pressure" pressure \
 		"${php[@]}" -d resident.testing=1 -d resident.memory=16M tests/reliability/pressure.php
 	reliability_suite "reliability: php-fpm under wrk (30 s)" "fpm wrk" "$PHP82" -n "${posix[@]}" tests/reliability/fpm_wrk.php 30 "$EXT82"
