@@ -7,12 +7,11 @@
  * drops the lock. Everyone else either gets the stale value at once (when
  * the entry is past its TTL but within its stale period) or waits, polling,
  * until the value appears. A lock whose holder died is taken over as soon as
- * that is noticed (its pid is gone), and at the latest when its lease ends.
+ * that is noticed (its reader slot released or its owner gone, which also
+ * holds across PID namespaces), and at the latest when its lease ends.
  * Only callers of the same key ever wait; nothing holds the segment lock
  * while user code runs (APCu's apcu_entry() does).
  */
-#include <signal.h>
-#include <errno.h>
 #include <unistd.h>
 #include "php.h"
 #include "php_resident.h"
@@ -22,10 +21,17 @@
 #define LEASE_MS 30000
 #define LOCK_POOL "\x01remember"
 
-static zend_long next_token(void)
+/* A lock's token says who holds it: the holder's reader slot, by its owner
+ * id (rs_owner_id, 40 bits), which unlike a pid means the same in every PID
+ * namespace that shares the segment, and a sequence number. Without a
+ * slot (none free) the owner is 0: nobody can tell whether the holder
+ * lives, so waiters wait for its lease. */
+#define TOKEN_SEQ_BITS 23
+
+static zend_long next_token(rs_store *st)
 {
 	static uint32_t seq = 0;
-	return ((zend_long)getpid() << 24) | (zend_long)(++seq & 0xffffff);
+	return (zend_long)(rs_owner_id(st) << TOKEN_SEQ_BITS | (++seq & ((1u << TOKEN_SEQ_BITS) - 1)));
 }
 
 static zend_string *lock_key(const resident_cache_obj *c, const zend_string *key)
@@ -47,7 +53,7 @@ static bool lock_init(compute_lock *l, rs_store *st, const resident_cache_obj *c
 	}
 	l->pool.name = zend_string_init(LOCK_POOL, sizeof(LOCK_POOL) - 1, 0);
 	l->key = lock_key(c, key);
-	l->token = next_token();
+	l->token = next_token(st);
 	return true;
 }
 
@@ -103,8 +109,8 @@ static bool lock_abandoned(rs_store *st, compute_lock *l)
 	if (!e) {
 		return true;
 	}
-	pid_t pid = (pid_t)(holder >> 24);
-	if (pid > 0 && kill(pid, 0) == -1 && errno == ESRCH) {
+	uint64_t owner = (uint64_t)holder >> TOKEN_SEQ_BITS;
+	if (owner && !rs_owner_alive(st, owner)) {
 		rs_delete_if(st, l->pool.pool, ZSTR_VAL(l->key), ZSTR_LEN(l->key), &holder, sizeof(holder));
 		return true;
 	}

@@ -108,7 +108,8 @@ typedef struct rs_slot {
 	_Atomic int32_t handover;   /* claimed by a forking parent for its child */
 	_Atomic uint64_t epoch;     /* global epoch at entry, 0 = quiescent */
 	_Atomic rs_off reservation; /* block reserved but not committed */
-	char _fill[RS_CACHELINE - 24];
+	_Atomic uint32_t claims;    /* bumped by every new owner: (slot, claims) names one owner */
+	char _fill[RS_CACHELINE - 28];
 } rs_slot;
 
 /* --- hottest keys --------------------------------------------------------------

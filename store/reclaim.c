@@ -147,6 +147,7 @@ static rs_status acquire_slot(rs_store *st)
 			int32_t expected = 0;
 			if (atomic_compare_exchange_strong(&s->pid, &expected, me)) {
 				note_slot_used(st, i);
+				atomic_fetch_add(&s->claims, 1);
 				atomic_store(&s->epoch, 0);
 				st->slot = (int32_t)i;
 				st->slot_pid = me;
@@ -234,10 +235,39 @@ void rs_fork_child(rs_store *st)
 		rs_after_fork(st);
 		return;
 	}
+	atomic_fetch_add(&s->claims, 1);
 	atomic_store(&s->handover, 0);
 	st->slot = i;
 	st->slot_pid = me;
 	/* read_depth stays: the child is inside the read section it inherited. */
+}
+
+uint64_t rs_owner_id(rs_store *st)
+{
+	if (st->slot_pid != rs_pid()) {
+		rs_after_fork(st);
+	}
+	if (st->slot < 0 && st->read_depth == 0) {
+		/* Taking a slot is what a read section does first. */
+		rs_read_begin(st);
+		rs_read_end(st);
+	}
+	if (st->slot < 0 || st->slot >= 0xffff) {
+		return 0;
+	}
+	uint32_t claims = atomic_load(&rs_slots(st)[st->slot].claims);
+	return ((uint64_t)st->slot + 1) << 24 | (claims & 0xffffff);
+}
+
+bool rs_owner_alive(rs_store *st, uint64_t owner)
+{
+	uint64_t slot = (owner >> 24) - 1;
+	if (owner >> 24 == 0 || slot >= st->hdr->nslots) {
+		return false;
+	}
+	rs_slot *s = &rs_slots(st)[slot];
+	return atomic_load(&s->pid) != 0 && (atomic_load(&s->claims) & 0xffffff) == (owner & 0xffffff)
+		&& !rs_slot_dead(st, (uint32_t)slot);
 }
 
 /* The parent leaves its read section: a slot it prepared for a child that

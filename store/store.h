@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#define RS_LAYOUT_VERSION 5
+#define RS_LAYOUT_VERSION 6
 #define RS_MAX_POOLS 64
 #define RS_POOL_NAME_MAX 63
 #define RS_KEY_MAX 4096
@@ -217,6 +217,15 @@ void rs_unwind(rs_store *st, uint32_t depth);
 /* The read section is held under the write lock (no reader slot was free):
  * the caller must not run code that could write. */
 bool rs_read_locked(const rs_store *st);
+
+/* Who this process (thread) is, for others to ask whether it is still
+ * alive: its reader slot and that slot's claim count, in 40 bits, taking a
+ * slot if it has none; 0 when no slot is free. Unlike a pid, it means the
+ * same in every PID namespace that shares the segment. */
+uint64_t rs_owner_id(rs_store *st);
+/* The owner named by rs_owner_id() still holds its slot and is alive (its
+ * slot's byte lock is held). False once it released the slot or died. */
+bool rs_owner_alive(rs_store *st, uint64_t owner);
 
 /* Looks a key up; only inside a read section. NULL on miss or expiry.
  * Counts a hit or a miss for the pool. now_ms == 0 reads the clock only
