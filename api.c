@@ -330,13 +330,10 @@ static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan
 			php_error_docref(NULL, E_WARNING, "Every reader slot is in use: key \"%s\" holds objects, which this process cannot store now",
 				ZSTR_VAL(key));
 			return false;
-		case RS_TOO_BIG: {
-			rs_segment_stats ss;
-			rs_segment_stats_get(st, &ss);
-			php_error_docref(NULL, E_WARNING, "Value for key \"%s\" needs %zu bytes, more than the whole cache (%" PRIu64 " bytes)",
-				ZSTR_VAL(key), plan->size, ss.heap_bytes);
+		case RS_TOO_BIG:
+			php_error_docref(NULL, E_WARNING, "Value for key \"%s\" needs %zu bytes; the whole cache can hold %zu bytes for a value of this key",
+				ZSTR_VAL(key), plan->size, rs_max_value_size(st, ZSTR_LEN(key)));
 			return false;
-		}
 		case RS_NO_MEMORY: {
 			rs_pool_stats ps = {0};
 			rs_pool_stats_get(st, c->pool, &ps);

@@ -308,13 +308,36 @@ static void restore_on_start(int fd, bool fresh)
 	close(fd);
 }
 
+/* resident.memory: a size of at least 1M; false, with the reason set,
+ * naming what was given. */
+static bool memory_setting(size_t *bytes)
+{
+	const char *given = RESIDENT_G(memory) ? RESIDENT_G(memory) : "";
+	zend_string *value = zend_string_init(given, strlen(given), 0);
+	zend_string *problem = NULL;
+	zend_long n = zend_ini_parse_quantity(value, &problem);
+	zend_string_release(value);
+	if (problem) {
+		zend_string_release(problem);
+		snprintf(unavailable_reason, sizeof(unavailable_reason),
+			"resident.memory must be a size such as 64M (a number of bytes, optionally followed by K, M or G), \"%s\" given", given);
+		return false;
+	}
+	if (n < (zend_long)RS_MIN_SEGMENT_SIZE) {
+		snprintf(unavailable_reason, sizeof(unavailable_reason), "resident.memory must be at least 1M, \"%s\" given", given);
+		return false;
+	}
+	*bytes = (size_t)n;
+	return true;
+}
+
 static zend_result create_segment(void)
 {
-	zend_string *setting = zend_string_init("resident.memory", sizeof("resident.memory") - 1, 0);
-	zend_string *value = zend_string_init(RESIDENT_G(memory), strlen(RESIDENT_G(memory)), 0);
-	zend_ulong bytes = zend_ini_parse_uquantity_warn(value, setting);
-	zend_string_release(value);
-	zend_string_release(setting);
+	size_t bytes;
+	if (!memory_setting(&bytes)) {
+		php_error_docref(NULL, E_WARNING, "Resident is disabled: %s", unavailable_reason);
+		return FAILURE;
+	}
 
 	char err[512];
 	rs_config cfg = {

@@ -17,6 +17,7 @@
 #include "php_resident.h"
 #include "api.h"
 #include "value/value.h"
+#include "ext/standard/md5.h"
 
 #define LEASE_MS 30000
 #define LOCK_POOL "\x01remember"
@@ -34,9 +35,24 @@ static zend_long next_token(rs_store *st)
 	return (zend_long)(rs_owner_id(st) << TOKEN_SEQ_BITS | (++seq & ((1u << TOKEN_SEQ_BITS) - 1)));
 }
 
+/* "<pool>:<key>", or, for a key too long to carry a prefix (any legal key
+ * must get its lock), "<pool>#<md5 of the key>": two long keys that shared
+ * a lock would only compute one after the other. */
 static zend_string *lock_key(const resident_cache_obj *c, const zend_string *key)
 {
-	return zend_strpprintf(0, "%u:%s", (unsigned)c->pool, ZSTR_VAL(key));
+	zend_string *plain = zend_strpprintf(0, "%u:%s", (unsigned)c->pool, ZSTR_VAL(key));
+	if (ZSTR_LEN(plain) <= RS_KEY_MAX) {
+		return plain;
+	}
+	zend_string_release(plain);
+	PHP_MD5_CTX ctx;
+	unsigned char digest[16];
+	char hex[33];
+	PHP_MD5Init(&ctx);
+	PHP_MD5Update(&ctx, ZSTR_VAL(key), ZSTR_LEN(key));
+	PHP_MD5Final(digest, &ctx);
+	make_digest_ex(hex, digest, 16);
+	return zend_strpprintf(0, "%u#%s", (unsigned)c->pool, hex);
 }
 
 typedef struct compute_lock {

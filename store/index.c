@@ -544,6 +544,16 @@ static uint64_t entry_block_size(uint64_t value_offset, uint64_t value_size)
 	return rs_alloc_round(value_offset + value_size - sizeof(rs_block));
 }
 
+static uint64_t value_offset_for(size_t key_len)
+{
+	return RS_ALIGN_UP(offsetof(rs_entry, key) + key_len + 1, RS_ALIGN);
+}
+
+size_t rs_max_value_size(const rs_store *st, size_t key_len)
+{
+	return (size_t)(st->hdr->heap_size - value_offset_for(key_len));
+}
+
 static rs_status reserve(rs_store *st, uint16_t pool, const char *key, size_t key_len,
                          size_t value_size, uint32_t kind, int64_t expires_ms, bool unlocked, rs_reservation *r)
 {
@@ -552,7 +562,7 @@ static rs_status reserve(rs_store *st, uint16_t pool, const char *key, size_t ke
 	if (key_len == 0 || key_len > RS_KEY_MAX || pool >= RS_MAX_POOLS) {
 		return RS_ERROR;
 	}
-	uint64_t value_offset = RS_ALIGN_UP(offsetof(rs_entry, key) + key_len + 1, RS_ALIGN);
+	uint64_t value_offset = value_offset_for(key_len);
 	uint64_t size = entry_block_size(value_offset, value_size);
 	if (value_size > h->heap_size || size > h->heap_size) {
 		return RS_TOO_BIG;

@@ -16,7 +16,6 @@
 #include <stddef.h>
 #include <unistd.h>
 
-#define RS_MIN_SIZE ((size_t)1 << 20)
 
 static void seed_init(uint64_t seed[2])
 {
@@ -43,8 +42,8 @@ typedef struct seg_layout {
 
 static rs_status plan_layout(const rs_config *cfg, seg_layout *l, char *err, size_t errlen)
 {
-	if (cfg->size < RS_MIN_SIZE) {
-		snprintf(err, errlen, "segment size %zu is below the minimum of %zu bytes", cfg->size, RS_MIN_SIZE);
+	if (cfg->size < RS_MIN_SEGMENT_SIZE) {
+		snprintf(err, errlen, "segment size %zu is below the minimum of %zu bytes", cfg->size, RS_MIN_SEGMENT_SIZE);
 		return RS_ERROR;
 	}
 	l->size = RS_ALIGN_UP(cfg->size, 4096);
@@ -59,7 +58,7 @@ static rs_status plan_layout(const rs_config *cfg, seg_layout *l, char *err, siz
 	l->slots_off = RS_ALIGN_UP(l->pools_off + sizeof(rs_pool) * RS_MAX_POOLS, RS_CACHELINE);
 	l->buckets_off = RS_ALIGN_UP(l->slots_off + sizeof(rs_slot) * l->nslots, RS_CACHELINE);
 	l->heap_off = RS_ALIGN_UP(l->buckets_off + sizeof(rs_off) * l->nbuckets, RS_CACHELINE);
-	if (l->heap_off + (RS_MIN_SIZE / 2) > l->size) {
+	if (l->heap_off + (RS_MIN_SEGMENT_SIZE / 2) > l->size) {
 		snprintf(err, errlen, "segment size %zu leaves no room for values", l->size);
 		return RS_ERROR;
 	}

@@ -18,6 +18,7 @@
 #define RS_POOL_NAME_MAX 63
 #define RS_KEY_MAX 4096
 #define RS_BUILD_ID_MAX 96
+#define RS_MIN_SEGMENT_SIZE ((size_t)1 << 20)
 
 typedef enum rs_status {
 	RS_OK = 0,
@@ -286,6 +287,10 @@ uint64_t rs_mutation_epoch(const rs_store *st);
 
 /* Finds or creates a pool by name. */
 rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id);
+
+/* The largest value an entry of this key can hold: the whole heap, less the
+ * entry's header and key (rs_reserve says RS_TOO_BIG above it). */
+size_t rs_max_value_size(const rs_store *st, size_t key_len);
 
 /* Reserves an entry for a value of value_size bytes, evicting if needed.
  * The value area is 16-byte aligned, writable, invisible to readers. */

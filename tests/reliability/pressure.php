@@ -149,7 +149,7 @@ function try_store(Resident\Cache $pool, string $key, $value, int $size, int $tt
         if (!$new) {
             $stats['silent_false']++;
             fail("store $name ($size bytes) returned false without a warning");
-        } elseif (str_contains($new[0], 'more than the whole cache')) {
+        } elseif (str_contains($new[0], 'the whole cache can hold')) {
             $stats['too_big']++;
         } else {
             $stats['no_room']++;
