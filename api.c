@@ -303,7 +303,14 @@ static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan
 			php_error_docref(NULL, E_WARNING, "Cannot store key \"%s\"", ZSTR_VAL(key));
 			return false;
 	}
-	rv_write(plan, r.value);
+	if (rv_write(plan, r.value) == FAILURE) {
+		rs_abort(st, &r);
+		if (!EG(exception)) {
+			zend_throw_error(NULL, "Value for key \"%s\" did not encode to the %zu bytes planned for it: not stored",
+				ZSTR_VAL(key), plan->size);
+		}
+		return false;
+	}
 	if (stale_until) {
 		rs_reservation_keep_stale(&r, stale_until);
 	}
