@@ -275,6 +275,93 @@ static zend_result heap_items(zend_object *obj, zval *state)
 	return EG(exception) ? FAILURE : SUCCESS;
 }
 
+/* Where a name __sleep() returned is in the object's properties table:
+ * FOUND, UNINITIALIZED (a typed property never set, left out silently),
+ * or ABSENT. */
+typedef enum { SLEEP_FOUND, SLEEP_UNINITIALIZED, SLEEP_ABSENT } sleep_lookup;
+
+static sleep_lookup sleep_find(zend_object *obj, HashTable *props, zend_string *key)
+{
+	zval *v = props ? zend_hash_find(props, key) : NULL;
+	if (!v) {
+		return SLEEP_ABSENT;
+	}
+	if (Z_TYPE_P(v) == IS_INDIRECT) {
+		v = Z_INDIRECT_P(v);
+		if (Z_TYPE_P(v) == IS_UNDEF) {
+			return zend_get_typed_property_info_for_slot(obj, v) ? SLEEP_UNINITIALIZED : SLEEP_ABSENT;
+		}
+	}
+	return SLEEP_FOUND;
+}
+
+/* COLLECT: the properties __sleep() names, as serialize() finds them: each
+ * name as given (a public or dynamic property, or a name already mangled),
+ * else as a private property of the object's class, else as a protected
+ * one; with serialize()'s warnings for a name that is not a string, found
+ * twice, or not found. *keys: the mangled names found, in order, once each. */
+static zend_result sleep_keys(zend_object *obj, HashTable *names, zval *keys)
+{
+	zend_class_entry *ce = obj->ce;
+	zval zobj, *name_val;
+	ZVAL_OBJ(&zobj, obj);
+	array_init_size(keys, zend_hash_num_elements(names));
+	HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
+	HashTable seen;
+	zend_hash_init(&seen, zend_hash_num_elements(names), NULL, NULL, 0);
+	zend_result rc = SUCCESS;
+	ZEND_HASH_FOREACH_VAL_IND(names, name_val) {
+		ZVAL_DEREF(name_val);
+		if (Z_TYPE_P(name_val) != IS_STRING) {
+			php_error_docref(NULL, E_WARNING, "%s::__sleep() should return an array only containing the names of instance-variables to serialize",
+				ZSTR_VAL(ce->name));
+		}
+		zend_string *tmp;
+		zend_string *name = zval_get_tmp_string(name_val, &tmp);
+		if (EG(exception)) {
+			zend_tmp_string_release(tmp);
+			rc = FAILURE;
+			break;
+		}
+		zend_string *candidates[3] = {
+			zend_string_copy(name),
+			zend_mangle_property_name(ZSTR_VAL(ce->name), ZSTR_LEN(ce->name), ZSTR_VAL(name), ZSTR_LEN(name), ce->type & ZEND_INTERNAL_CLASS),
+			zend_mangle_property_name("*", 1, ZSTR_VAL(name), ZSTR_LEN(name), ce->type & ZEND_INTERNAL_CLASS),
+		};
+		sleep_lookup found = SLEEP_ABSENT;
+		for (int i = 0; i < 3 && found == SLEEP_ABSENT; i++) {
+			found = sleep_find(obj, props, candidates[i]);
+			if (found != SLEEP_FOUND) {
+				continue;
+			}
+			if (!zend_hash_add_empty_element(&seen, candidates[i])) {
+				/* A notice until PHP 8.3 made serialize()'s notices warnings. */
+				php_error_docref(NULL, PHP_VERSION_ID >= 80300 ? E_WARNING : E_NOTICE,
+					"\"%s\" is returned from __sleep() multiple times", ZSTR_VAL(name));
+				continue;
+			}
+			add_next_index_str(keys, zend_string_copy(candidates[i]));
+		}
+		if (found == SLEEP_ABSENT) {
+			php_error_docref(NULL, E_WARNING, "\"%s\" returned as member variable from __sleep() but does not exist", ZSTR_VAL(name));
+		}
+		for (int i = 0; i < 3; i++) {
+			zend_string_release(candidates[i]);
+		}
+		zend_tmp_string_release(tmp);
+		if (EG(exception)) {
+			/* A warning turned into an exception by an error handler. */
+			rc = FAILURE;
+			break;
+		}
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(&seen);
+	if (props) {
+		zend_release_properties(props);
+	}
+	return rc;
+}
+
 /* COLLECT: runs the object's hook and keeps what it returned. */
 static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, const rv_path *path)
 {
@@ -307,7 +394,12 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, cons
 				zval_ptr_dtor(&retval);
 				return FAILURE;
 			}
-			ZVAL_COPY_VALUE(&state, &retval);
+			zend_result rc = sleep_keys(obj, Z_ARRVAL(retval), &state);
+			zval_ptr_dtor(&retval);
+			if (rc == FAILURE) {
+				zval_ptr_dtor(&state);
+				return FAILURE;
+			}
 			break;
 		}
 		case RV_ENC_SERIALIZED: {
@@ -510,32 +602,24 @@ static zend_always_inline bool packed(const prop_list *l)
 static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p, bool raw, prop_list *l)
 {
 	props_init(l);
-	zend_class_entry *ce = obj->ce;
 	zval zobj;
 	ZVAL_OBJ(&zobj, obj);
 	if (p->enc == RV_ENC_SLEEP) {
-		zval *names = zend_hash_index_find(tbl(c, STATES), obj->handle);
-		if (!names) {
+		/* The names sleep_keys() found, each read again now. */
+		zval *keys = zend_hash_index_find(tbl(c, STATES), obj->handle);
+		if (!keys) {
 			return changed();
 		}
 		HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
 		l->release = props;
-		zval *name;
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(names), name) {
-			ZVAL_DEREF(name);
-			if (Z_TYPE_P(name) != IS_STRING || !props) {
-				continue;
-			}
-			/* Like serialize(): the declared property of that name (with its
-			 * visibility), else a dynamic one. */
-			zend_property_info *info = zend_get_property_info(ce, Z_STR_P(name), 1);
-			zend_string *key = info && info != ZEND_WRONG_PROPERTY_INFO && !(info->flags & ZEND_ACC_STATIC) ? info->name : Z_STR_P(name);
-			zval *v = zend_hash_find(props, key);
+		zval *key;
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(keys), key) {
+			zval *v = props ? zend_hash_find(props, Z_STR_P(key)) : NULL;
 			if (v && Z_TYPE_P(v) == IS_INDIRECT) {
 				v = Z_INDIRECT_P(v);
 			}
 			if (v && Z_TYPE_P(v) != IS_UNDEF) {
-				props_add(l, key, v, -1);
+				props_add(l, Z_STR_P(key), v, -1);
 			}
 		} ZEND_HASH_FOREACH_END();
 		return SUCCESS;

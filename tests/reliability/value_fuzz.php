@@ -69,12 +69,27 @@ class FuzzWakeup
     private $p = 'p';
     public function __wakeup() { FuzzLog::$log[] = 'wakeup ' . json_encode($this->n); }
 }
-class FuzzSleep
+class FuzzSleepBase
+{
+    private $basePriv = 'base';
+    public function setBase($v) { $this->basePriv = $v; }
+}
+class FuzzSleep extends FuzzSleepBase
 {
     public $keep = 'k';
     protected $log = [];
     private $priv;
-    public function __sleep() { return ['keep', 'log', "\0FuzzSleep\0priv"]; }
+    private ?int $typed;     // left uninitialized half the time
+    public function fill($log, $priv, ?int $typed)
+    {
+        $this->log = $log;
+        $this->priv = $priv;
+        if ($typed !== null) {
+            $this->typed = $typed;
+        }
+    }
+    // Protected and private by their names, private given mangled, a parent's private given mangled.
+    public function __sleep() { return ['keep', 'log', "\0FuzzSleep\0priv", 'typed', "\0FuzzSleepBase\0basePriv"]; }
     public function __wakeup() { FuzzLog::$log[] = 'wakeup sleep'; }
 }
 class FuzzSerialize
@@ -242,6 +257,10 @@ final class ValueGen
             case 8:
                 $o = new FuzzSleep;
                 $o->keep = $this->value($depth);
+                $o->fill($this->value($depth), $this->value($depth), mt_rand(0, 1) ? mt_rand() : null);
+                if (mt_rand(0, 1)) {
+                    $o->setBase($this->value($depth));
+                }
                 break;
             case 9:
                 $o = new Dynamic;
