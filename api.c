@@ -73,10 +73,11 @@ static zend_string *key_from_zval(zval *zv, uint32_t arg)
 	return zend_string_copy(Z_STR_P(zv));
 }
 
+/* An integer key is the key PHP prints for it: -1 is "-1", as in fetch('-1'). */
 static zend_string *key_from_array_key(zend_string *key, zend_ulong idx, uint32_t arg)
 {
 	if (!key) {
-		return zend_ulong_to_str(idx);
+		return zend_long_to_str((zend_long)idx);
 	}
 	if (check_key(key, arg) == FAILURE) {
 		return NULL;
