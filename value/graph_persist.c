@@ -127,11 +127,7 @@ static zend_string *lower_name(gctx *c, zend_string *name)
 	return kept;
 }
 
-static zend_result changed(void)
-{
-	zend_throw_error(NULL, "The value changed while it was being cached (a __serialize() or __sleep() hook modified it)");
-	return FAILURE;
-}
+
 
 /* --- identity ------------------------------------------------------------------ */
 
@@ -197,8 +193,21 @@ static void set_ptr(zval *dst, void *node)
 
 /* --- refusals ---------------------------------------------------------------------- */
 
+/* WRITE meets what PLAN did not (the value changed since): it throws
+ * nothing, under the store's lock (an exception allocates, and may bail
+ * out), but abandons the write; planning the value again, outside the
+ * lock, stores it as it is now or says why not. */
+static zend_result abandon(gctx *c)
+{
+	c->w.overflowed = true;
+	return FAILURE;
+}
+
 static zend_result refuse(gctx *c, const rv_path *path, const char *what, const char *class_name)
 {
+	if (c->pass == WRITE) {
+		return abandon(c);
+	}
 	zend_string *where = rv_path_render(path);
 	if (class_name) {
 		rv_type_error(c->arg_num, "cannot be cached: %s is %s %s", ZSTR_VAL(where), what, class_name);
@@ -206,6 +215,24 @@ static zend_result refuse(gctx *c, const rv_path *path, const char *what, const 
 		rv_type_error(c->arg_num, "cannot be cached: %s is %s", ZSTR_VAL(where), what);
 	}
 	zend_string_release(where);
+	return FAILURE;
+}
+
+static zend_result changed(gctx *c)
+{
+	if (c->pass == WRITE) {
+		return abandon(c);
+	}
+	zend_throw_error(NULL, "The value changed while it was being cached (a __serialize() or __sleep() hook modified it)");
+	return FAILURE;
+}
+
+static zend_result too_deep(gctx *c)
+{
+	if (c->pass == WRITE) {
+		return abandon(c);
+	}
+	rv_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
 	return FAILURE;
 }
 
@@ -608,7 +635,7 @@ static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p
 		/* The names sleep_keys() found, each read again now. */
 		zval *keys = zend_hash_index_find(tbl(c, STATES), obj->handle);
 		if (!keys) {
-			return changed();
+			return changed(c);
 		}
 		HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
 		l->release = props;
@@ -875,7 +902,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (enc == RV_ENC_SERIALIZED) {
 			zval *blob = zend_hash_index_find(tbl(c, STATES), obj->handle);
 			if (!blob) {
-				changed();
+				changed(c);
 				return -1;
 			}
 			rv_serialized_node *s = take(c, sizeof(rv_serialized_node));
@@ -895,14 +922,14 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	}
 
 	if (++c->depth > RV_MAX_DEPTH) {
-		rv_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+		too_deep(c);
 		return -1;
 	}
 	int rc = 1;
 	if (enc == RV_ENC_UNSERIALIZE || enc == RV_ENC_HEAP) {
 		zval *data = zend_hash_index_find(tbl(c, STATES), obj->handle);
 		if (!data) {
-			changed();
+			changed(c);
 			return -1;
 		}
 		rv_object_ext *x = NULL;
@@ -991,7 +1018,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 				}
 				v = zend_hash_index_find(tbl(c, STATES), obj->handle);
 				if (!v) {
-					changed();
+					changed(c);
 					rc = -1;
 					break;
 				}
@@ -1134,7 +1161,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 		return 0;
 	}
 	if (++c->depth > RV_MAX_DEPTH) {
-		rv_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+		too_deep(c);
 		return -1;
 	}
 	zend_array *parent = hook_data ? NULL : a;
