@@ -7,8 +7,10 @@
  *   PLAN     sizes the encoding exactly;
  *   WRITE    lays it out in the reserved entry.
  * No PHP code runs during PLAN and WRITE, so both see the same graph and
- * the layout fits the planned size (a hook that changes the graph behind
- * COLLECT's back is caught and refused, never written past).
+ * the layout fits the planned size. Should the value change in between
+ * anyway (storeMultiple() plans every value before it writes any, and a
+ * later one's hook may change an earlier one), WRITE never writes past
+ * the plan: it abandons the write, and the caller plans the value again.
  */
 #include "php.h"
 #include "php_resident.h"
@@ -74,7 +76,8 @@ typedef struct gctx {
  * (rv_graph_module_start()), so a PHP updated under the extension agrees. */
 static bool serialize_nulls_cycles = true;
 
-/* -1 failure (exception thrown), 0 plain value, 1 a node (or leads to one) */
+/* -1 failure (an exception thrown; in WRITE, the write abandoned), 0 plain
+ * value, 1 a node (or leads to one) */
 static int walk(gctx *c, zval *dst, zval *src, const rv_path *path);
 static zend_always_inline int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, bool guarded, const rv_path *path);
 static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const rv_path *path);
@@ -126,8 +129,6 @@ static zend_string *lower_name(gctx *c, zend_string *name)
 	zend_string_release(lc);
 	return kept;
 }
-
-
 
 /* --- identity ------------------------------------------------------------------ */
 
