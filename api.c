@@ -74,10 +74,11 @@ static zend_string *key_from_zval(zval *zv, uint32_t arg)
 	return zend_string_copy(Z_STR_P(zv));
 }
 
+/* An integer key is the key PHP prints for it: -1 is "-1", as in fetch('-1'). */
 static zend_string *key_from_array_key(zend_string *key, zend_ulong idx, uint32_t arg)
 {
 	if (!key) {
-		return zend_ulong_to_str(idx);
+		return zend_long_to_str((zend_long)idx);
 	}
 	if (check_key(key, arg) == FAILURE) {
 		return NULL;
@@ -313,11 +314,14 @@ static bool exists_one(resident_cache_obj *c, zend_string *key)
 
 /* --- writing ------------------------------------------------------------------ */
 
-/* Stores a planned value. Returns false, with a warning, when it cannot fit. */
+/* Stores a planned value. Returns false, with a warning, when it cannot fit
+ * (or with an exception pending). */
 static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan, int64_t expires, int64_t stale_until, bool only_if_absent)
 {
 	rs_store *st = resident_store();
 	rs_reservation r;
+	bool planned_again = false;
+again:;
 	/* Encoding objects allocates (memory_limit can end it anywhere): never
 	 * while holding the lock. Arrays and strings are written without. */
 	bool allocates = plan->kind == RV_KIND_GRAPH;
@@ -357,15 +361,39 @@ static bool store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan
 			php_error_docref(NULL, E_WARNING, "Cannot store key \"%s\"", ZSTR_VAL(key));
 			return false;
 	}
+	zend_result written;
 	if (allocates) {
 		zend_try {
-			rv_write(plan, r.value);
+			written = rv_write(plan, r.value);
 		} zend_catch {
 			rs_unwind(st, st->read_depth);
 			zend_bailout();
 		} zend_end_try();
 	} else {
-		rv_write(plan, r.value);
+		written = rv_write(plan, r.value);
+	}
+	if (written == FAILURE) {
+		rs_abort(st, &r);
+		if (EG(exception)) {
+			return false;
+		}
+		if (!planned_again) {
+			/* It changed since it was planned: storeMultiple() plans every
+			 * value first, and the hooks of the later ones may change an
+			 * earlier one. Planned again, it is stored as it is now. */
+			zval *value = plan->value;
+			const rv_path *path = plan->path;
+			uint32_t arg_num = plan->arg_num;
+			rv_plan_release(plan);
+			if (rv_plan_value(plan, value, path, arg_num) == FAILURE) {
+				return false;
+			}
+			planned_again = true;
+			goto again;
+		}
+		zend_throw_error(NULL, "Value for key \"%s\" did not encode to the %zu bytes planned for it: not stored",
+			ZSTR_VAL(key), plan->size);
+		return false;
 	}
 	if (stale_until) {
 		rs_reservation_keep_stale(&r, stale_until);
@@ -600,6 +628,10 @@ ZEND_METHOD(Resident_Cache, storeMultiple)
 	uint32_t n = zend_hash_num_elements(values);
 	zend_string **keys = safe_emalloc(n, sizeof(zend_string *), 0);
 	rv_plan *plans = safe_emalloc(n, sizeof(rv_plan), 0);
+	/* Where each value is, for messages: a plan keeps its path until it is
+	 * written. */
+	rv_path root = { .kind = RV_PATH_ROOT, .name = "values" };
+	rv_path *paths = safe_emalloc(n, sizeof(rv_path), 0);
 	uint32_t planned = 0;
 	bool failed = false;
 	zend_string *skey;
@@ -614,9 +646,9 @@ ZEND_METHOD(Resident_Cache, storeMultiple)
 			failed = true;
 			break;
 		}
-		rv_path root = { .kind = RV_PATH_ROOT, .name = "values" };
-		rv_path here = { .up = &root, .kind = skey ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = skey };
-		if (rv_plan_value(&plans[planned], val, &here, 1) == FAILURE) {
+		rv_path *here = &paths[planned];
+		*here = (rv_path){ .up = &root, .kind = skey ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = skey };
+		if (rv_plan_value(&plans[planned], val, here, 1) == FAILURE) {
 			zend_string_release(key);
 			failed = true;
 			break;
@@ -627,10 +659,16 @@ ZEND_METHOD(Resident_Cache, storeMultiple)
 	if (!failed) {
 		array_init(return_value);
 		resident_cache_obj *c = THIS_CACHE();
-		for (uint32_t i = 0; i < planned; i++) {
+		for (uint32_t i = 0; i < planned && !EG(exception); i++) {
 			if (!resident_store() || !store_planned(c, keys[i], &plans[i], expires, 0, false)) {
 				add_next_index_str(return_value, zend_string_copy(keys[i]));
 			}
+		}
+		if (EG(exception)) {
+			/* A value changed since it was planned, into one that cannot be cached. */
+			zval_ptr_dtor(return_value);
+			ZVAL_NULL(return_value);
+			failed = true;
 		}
 	}
 	for (uint32_t i = 0; i < planned; i++) {
@@ -638,6 +676,7 @@ ZEND_METHOD(Resident_Cache, storeMultiple)
 		zend_string_release(keys[i]);
 	}
 	efree(plans);
+	efree(paths);
 	efree(keys);
 	if (failed) {
 		RETURN_THROWS();

@@ -483,6 +483,7 @@ static PHP_MINIT_FUNCTION(resident)
 	resident_class_list_parse(&direct_class_list, RESIDENT_G(direct_classes));
 	resident_api_register(module_number, RESIDENT_G(testing));
 	rv_lazy_module_start();
+	rv_graph_module_start();
 
 	resident_compat_register();
 	bool runs = RESIDENT_G(enable) && (!sapi_is_cli_like() || RESIDENT_G(enable_cli));

@@ -7,8 +7,10 @@
  *   PLAN     sizes the encoding exactly;
  *   WRITE    lays it out in the reserved entry.
  * No PHP code runs during PLAN and WRITE, so both see the same graph and
- * the layout fits the planned size (a hook that changes the graph behind
- * COLLECT's back is caught and refused, never written past).
+ * the layout fits the planned size. Should the value change in between
+ * anyway (storeMultiple() plans every value before it writes any, and a
+ * later one's hook may change an earlier one), WRITE never writes past
+ * the plan: it abandons the write, and the caller plans the value again.
  */
 #include "php.h"
 #include "php_resident.h"
@@ -37,6 +39,12 @@ typedef struct gctx {
 	uint32_t depth;
 	uint32_t next_id;
 	bool collected;         /* COLLECT ran (else PLAN stops at the first object that needs it) */
+	/* Arrays met where their encoding may depend on the way there: one
+	 * written as null inside itself, one behind a reference nobody else
+	 * holds (which can close a loop of plain values). An array whose walk
+	 * counted one is encoded again wherever it is met, as serialize()
+	 * writes it again; others are encoded once and shared. */
+	uint32_t context_marks;
 	bool need_collect;
 	bool unplanned;         /* WRITE without PLAN, into a reservation of a guessed size */
 	size_t size;            /* PLAN: bytes needed */
@@ -53,16 +61,26 @@ typedef struct gctx {
 	 *   VISITED       COLLECT: objects/references seen
 	 *   STATES        handle -> what a hook returned (COLLECT fills)
 	 *   IDS           PLAN/WRITE: object or reference -> id, past the first FIRST_IDS
-	 *   ARRAYS        PLAN: array -> IS_LONG npatch (-1: pure); WRITE: -> IS_PTR written
+	 *   ARRAYS        array -> PLAN: IS_LONG elements leading to nodes; WRITE: IS_PTR written
+	 *                 (arrays whose encoding serves wherever they are met)
 	 *   SHAPES        shape key -> IS_PTR written shape (WRITE)
 	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set
 	 * Last: gctx_init() leaves them as they are until then. */
 	HashTable tables[TABLES];
 } gctx;
 
-/* -1 failure (exception thrown), 0 plain value, 1 a node (or leads to one) */
+/* Whether serialize() of this PHP writes null for an array met again
+ * inside itself (GC_PROTECT_RECURSION in php_var_serialize_nested_data),
+ * which PHP dropped with GH-19701 (8.4.14; on every later version it
+ * writes such an array again). Asked of serialize() itself at startup
+ * (rv_graph_module_start()), so a PHP updated under the extension agrees. */
+static bool serialize_nulls_cycles = true;
+
+/* -1 failure (an exception thrown; in WRITE, the write abandoned), 0 plain
+ * value, 1 a node (or leads to one) */
 static int walk(gctx *c, zval *dst, zval *src, const rv_path *path);
-static int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, const rv_path *path);
+static zend_always_inline int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, bool guarded, const rv_path *path);
+static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const rv_path *path);
 
 static void *take(gctx *c, size_t size)
 {
@@ -110,12 +128,6 @@ static zend_string *lower_name(gctx *c, zend_string *name)
 	zend_string *kept = rv_temp_string(c->temps, ZSTR_VAL(lc), ZSTR_LEN(lc));
 	zend_string_release(lc);
 	return kept;
-}
-
-static zend_result changed(void)
-{
-	zend_throw_error(NULL, "The value changed while it was being cached (a __serialize() or __sleep() hook modified it)");
-	return FAILURE;
 }
 
 /* --- identity ------------------------------------------------------------------ */
@@ -182,8 +194,21 @@ static void set_ptr(zval *dst, void *node)
 
 /* --- refusals ---------------------------------------------------------------------- */
 
+/* WRITE meets what PLAN did not (the value changed since): it throws
+ * nothing, under the store's lock (an exception allocates, and may bail
+ * out), but abandons the write; planning the value again, outside the
+ * lock, stores it as it is now or says why not. */
+static zend_result abandon(gctx *c)
+{
+	c->w.overflowed = true;
+	return FAILURE;
+}
+
 static zend_result refuse(gctx *c, const rv_path *path, const char *what, const char *class_name)
 {
+	if (c->pass == WRITE) {
+		return abandon(c);
+	}
 	zend_string *where = rv_path_render(path);
 	if (class_name) {
 		rv_type_error(c->arg_num, "cannot be cached: %s is %s %s", ZSTR_VAL(where), what, class_name);
@@ -191,6 +216,24 @@ static zend_result refuse(gctx *c, const rv_path *path, const char *what, const 
 		rv_type_error(c->arg_num, "cannot be cached: %s is %s", ZSTR_VAL(where), what);
 	}
 	zend_string_release(where);
+	return FAILURE;
+}
+
+static zend_result changed(gctx *c)
+{
+	if (c->pass == WRITE) {
+		return abandon(c);
+	}
+	zend_throw_error(NULL, "The value changed while it was being cached (a __serialize() or __sleep() hook modified it)");
+	return FAILURE;
+}
+
+static zend_result too_deep(gctx *c)
+{
+	if (c->pass == WRITE) {
+		return abandon(c);
+	}
+	rv_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
 	return FAILURE;
 }
 
@@ -260,6 +303,93 @@ static zend_result heap_items(zend_object *obj, zval *state)
 	return EG(exception) ? FAILURE : SUCCESS;
 }
 
+/* Where a name __sleep() returned is in the object's properties table:
+ * FOUND, UNINITIALIZED (a typed property never set, left out silently),
+ * or ABSENT. */
+typedef enum { SLEEP_FOUND, SLEEP_UNINITIALIZED, SLEEP_ABSENT } sleep_lookup;
+
+static sleep_lookup sleep_find(zend_object *obj, HashTable *props, zend_string *key)
+{
+	zval *v = props ? zend_hash_find(props, key) : NULL;
+	if (!v) {
+		return SLEEP_ABSENT;
+	}
+	if (Z_TYPE_P(v) == IS_INDIRECT) {
+		v = Z_INDIRECT_P(v);
+		if (Z_TYPE_P(v) == IS_UNDEF) {
+			return zend_get_typed_property_info_for_slot(obj, v) ? SLEEP_UNINITIALIZED : SLEEP_ABSENT;
+		}
+	}
+	return SLEEP_FOUND;
+}
+
+/* COLLECT: the properties __sleep() names, as serialize() finds them: each
+ * name as given (a public or dynamic property, or a name already mangled),
+ * else as a private property of the object's class, else as a protected
+ * one; with serialize()'s warnings for a name that is not a string, found
+ * twice, or not found. *keys: the mangled names found, in order, once each. */
+static zend_result sleep_keys(zend_object *obj, HashTable *names, zval *keys)
+{
+	zend_class_entry *ce = obj->ce;
+	zval zobj, *name_val;
+	ZVAL_OBJ(&zobj, obj);
+	array_init_size(keys, zend_hash_num_elements(names));
+	HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
+	HashTable seen;
+	zend_hash_init(&seen, zend_hash_num_elements(names), NULL, NULL, 0);
+	zend_result rc = SUCCESS;
+	ZEND_HASH_FOREACH_VAL_IND(names, name_val) {
+		ZVAL_DEREF(name_val);
+		if (Z_TYPE_P(name_val) != IS_STRING) {
+			php_error_docref(NULL, E_WARNING, "%s::__sleep() should return an array only containing the names of instance-variables to serialize",
+				ZSTR_VAL(ce->name));
+		}
+		zend_string *tmp;
+		zend_string *name = zval_get_tmp_string(name_val, &tmp);
+		if (EG(exception)) {
+			zend_tmp_string_release(tmp);
+			rc = FAILURE;
+			break;
+		}
+		zend_string *candidates[3] = {
+			zend_string_copy(name),
+			zend_mangle_property_name(ZSTR_VAL(ce->name), ZSTR_LEN(ce->name), ZSTR_VAL(name), ZSTR_LEN(name), ce->type & ZEND_INTERNAL_CLASS),
+			zend_mangle_property_name("*", 1, ZSTR_VAL(name), ZSTR_LEN(name), ce->type & ZEND_INTERNAL_CLASS),
+		};
+		sleep_lookup found = SLEEP_ABSENT;
+		for (int i = 0; i < 3 && found == SLEEP_ABSENT; i++) {
+			found = sleep_find(obj, props, candidates[i]);
+			if (found != SLEEP_FOUND) {
+				continue;
+			}
+			if (!zend_hash_add_empty_element(&seen, candidates[i])) {
+				/* A notice until PHP 8.3 made serialize()'s notices warnings. */
+				php_error_docref(NULL, PHP_VERSION_ID >= 80300 ? E_WARNING : E_NOTICE,
+					"\"%s\" is returned from __sleep() multiple times", ZSTR_VAL(name));
+				continue;
+			}
+			add_next_index_str(keys, zend_string_copy(candidates[i]));
+		}
+		if (found == SLEEP_ABSENT) {
+			php_error_docref(NULL, E_WARNING, "\"%s\" returned as member variable from __sleep() but does not exist", ZSTR_VAL(name));
+		}
+		for (int i = 0; i < 3; i++) {
+			zend_string_release(candidates[i]);
+		}
+		zend_tmp_string_release(tmp);
+		if (EG(exception)) {
+			/* A warning turned into an exception by an error handler. */
+			rc = FAILURE;
+			break;
+		}
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(&seen);
+	if (props) {
+		zend_release_properties(props);
+	}
+	return rc;
+}
+
 /* COLLECT: runs the object's hook and keeps what it returned. */
 static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, const rv_path *path)
 {
@@ -292,7 +422,12 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, cons
 				zval_ptr_dtor(&retval);
 				return FAILURE;
 			}
-			ZVAL_COPY_VALUE(&state, &retval);
+			zend_result rc = sleep_keys(obj, Z_ARRVAL(retval), &state);
+			zval_ptr_dtor(&retval);
+			if (rc == FAILURE) {
+				zval_ptr_dtor(&state);
+				return FAILURE;
+			}
 			break;
 		}
 		case RV_ENC_SERIALIZED: {
@@ -495,32 +630,24 @@ static zend_always_inline bool packed(const prop_list *l)
 static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p, bool raw, prop_list *l)
 {
 	props_init(l);
-	zend_class_entry *ce = obj->ce;
 	zval zobj;
 	ZVAL_OBJ(&zobj, obj);
 	if (p->enc == RV_ENC_SLEEP) {
-		zval *names = zend_hash_index_find(tbl(c, STATES), obj->handle);
-		if (!names) {
-			return changed();
+		/* The names sleep_keys() found, each read again now. */
+		zval *keys = zend_hash_index_find(tbl(c, STATES), obj->handle);
+		if (!keys) {
+			return changed(c);
 		}
 		HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
 		l->release = props;
-		zval *name;
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(names), name) {
-			ZVAL_DEREF(name);
-			if (Z_TYPE_P(name) != IS_STRING || !props) {
-				continue;
-			}
-			/* Like serialize(): the declared property of that name (with its
-			 * visibility), else a dynamic one. */
-			zend_property_info *info = zend_get_property_info(ce, Z_STR_P(name), 1);
-			zend_string *key = info && info != ZEND_WRONG_PROPERTY_INFO && !(info->flags & ZEND_ACC_STATIC) ? info->name : Z_STR_P(name);
-			zval *v = zend_hash_find(props, key);
+		zval *key;
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(keys), key) {
+			zval *v = props ? zend_hash_find(props, Z_STR_P(key)) : NULL;
 			if (v && Z_TYPE_P(v) == IS_INDIRECT) {
 				v = Z_INDIRECT_P(v);
 			}
 			if (v && Z_TYPE_P(v) != IS_UNDEF) {
-				props_add(l, key, v, -1);
+				props_add(l, Z_STR_P(key), v, -1);
 			}
 		} ZEND_HASH_FOREACH_END();
 		return SUCCESS;
@@ -705,6 +832,19 @@ static rv_object_ext *init_object_node(gctx *c, rv_object_node *o, uint32_t id, 
 	return x;
 }
 
+/* serialize() checks properties for arrays met inside themselves (see
+ * serialize_nulls_cycles) when it lists them from a table: __sleep()'s,
+ * or one the object has built or handlers of its own give; not when it
+ * reads a plain object's slots, nor for __serialize(). */
+static zend_always_inline bool props_guarded(const zend_object *obj, rv_encoding enc)
+{
+	if (EXPECTED(!obj->properties && obj->handlers == &std_object_handlers && enc == RV_ENC_PROPS)) {
+		return false;
+	}
+	return serialize_nulls_cycles && (enc == RV_ENC_SLEEP || (!obj->ce->__serialize && (obj->properties
+		|| obj->handlers->get_properties_for || obj->handlers->get_properties != zend_std_get_properties)));
+}
+
 static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path)
 {
 	if (UNEXPECTED(rv_is_shell(obj))) {
@@ -763,7 +903,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (enc == RV_ENC_SERIALIZED) {
 			zval *blob = zend_hash_index_find(tbl(c, STATES), obj->handle);
 			if (!blob) {
-				changed();
+				changed(c);
 				return -1;
 			}
 			rv_serialized_node *s = take(c, sizeof(rv_serialized_node));
@@ -783,14 +923,14 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	}
 
 	if (++c->depth > RV_MAX_DEPTH) {
-		rv_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+		too_deep(c);
 		return -1;
 	}
 	int rc = 1;
 	if (enc == RV_ENC_UNSERIALIZE || enc == RV_ENC_HEAP) {
 		zval *data = zend_hash_index_find(tbl(c, STATES), obj->handle);
 		if (!data) {
-			changed();
+			changed(c);
 			return -1;
 		}
 		rv_object_ext *x = NULL;
@@ -806,13 +946,16 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			set_ptr(dst, o);
 		}
 		rv_path here = { .up = path, .kind = RV_PATH_SERIALIZED };
-		if (walk(c, x ? &x->data : NULL, data, &here) < 0) {
+		zval *into = x ? &x->data : NULL;
+		if ((Z_TYPE_P(data) == IS_ARRAY ? walk_array(c, into, Z_ARR_P(data), true, &here) : walk(c, into, data, &here)) < 0) {
 			rc = -1;
 		}
 		c->depth--;
 		return rc;
 	}
 
+	/* Decided before props_of() builds a properties table. */
+	bool guarded = props_guarded(obj, enc);
 	prop_list l;
 	if (props_of(c, obj, p, native != RV_NATIVE_NONE || direct, &l) == FAILURE) {
 		return -1;
@@ -876,7 +1019,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 				}
 				v = zend_hash_index_find(tbl(c, STATES), obj->handle);
 				if (!v) {
-					changed();
+					changed(c);
 					rc = -1;
 					break;
 				}
@@ -885,7 +1028,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 				}
 			}
 		}
-		if (walk_member(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v, NULL, &here) < 0) {
+		if (walk_member(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v, NULL, guarded, &here) < 0) {
 			rc = -1;
 		}
 	}
@@ -920,25 +1063,28 @@ static int walk_reference(gctx *c, zval *dst, zend_reference *ref, const rv_path
 
 /* --- arrays ------------------------------------------------------------------------------- */
 
-/* An element of an array or a property: where an array would contain
- * itself (through a reference nobody else holds), serialize() writes null,
- * and so do we. */
-static int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, const rv_path *path)
+/* An element of an array or a property. parent: the array holding it,
+ * which serialize() writes as null where it contains itself (through a
+ * reference nobody else holds). guarded: serialize() checks it for an
+ * array met inside itself (see serialize_nulls_cycles): elements of
+ * arrays, and properties listed from a table (not read from the slots of
+ * a plain object, nor returned by __serialize()). */
+static zend_never_inline int walk_member_array(gctx *c, zval *dst, zval *v, zend_array *parent, bool guarded, const rv_path *path)
 {
-	zval *v = val;
-	if (Z_TYPE_P(v) == IS_REFERENCE && Z_REFCOUNT_P(v) == 1) {
-		v = Z_REFVAL_P(v);
-	}
-	if (Z_TYPE_P(v) != IS_ARRAY || (GC_FLAGS(Z_ARR_P(v)) & GC_IMMUTABLE)) {
-		return walk(c, dst, val, path);
-	}
 	zend_array *a = Z_ARR_P(v);
-	if (GC_IS_RECURSIVE(a) || a == parent) {
+	guarded = guarded && serialize_nulls_cycles;
+	if (a == parent || (guarded && GC_IS_RECURSIVE(a))) {
+		if (a != parent) {
+			c->context_marks++;
+		}
 		if (dst) {
 			dst->value.lval = 0;
 			Z_TYPE_INFO_P(dst) = IS_NULL;
 		}
 		return 0;
+	}
+	if (!guarded) {
+		return walk(c, dst, v, path);
 	}
 	GC_PROTECT_RECURSION(a);
 	int r = walk(c, dst, v, path);
@@ -946,14 +1092,30 @@ static int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, const 
 	return r;
 }
 
-/* Unplanned WRITE: the node of a template written already, listing its
- * elements that lead to nodes (IS_PTR). */
+static zend_always_inline int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, bool guarded, const rv_path *path)
+{
+	zval *v = val;
+	if (Z_TYPE_P(v) == IS_REFERENCE && Z_REFCOUNT_P(v) == 1) {
+		v = Z_REFVAL_P(v);
+		if (Z_TYPE_P(v) == IS_ARRAY) {
+			c->context_marks++;
+		}
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY || (GC_FLAGS(Z_ARR_P(v)) & GC_IMMUTABLE)) {
+		return walk(c, dst, val, path);
+	}
+	return walk_member_array(c, dst, v, parent, guarded, path);
+}
+
+/* WRITE: the node of a template written already, listing its elements
+ * that lead to nodes (IS_PTR). */
 static rv_array_node *template_node(gctx *c, zend_array *out, uint32_t found)
 {
 	rv_array_node *node = take(c, sizeof(rv_array_node) + sizeof(uint32_t) * found);
 	node->n.kind = RV_NODE_ARRAY;
 	node->n.id = 0;
 	node->npatch = 0;
+	node->tmpl = out;
 	for (uint32_t i = 0; i < out->nNumUsed; i++) {
 		zval *el = HT_IS_PACKED(out) ? &out->arPacked[i] : &out->arData[i].val;
 		if (Z_TYPE_P(el) == IS_PTR && node->npatch < found) {
@@ -963,14 +1125,23 @@ static rv_array_node *template_node(gctx *c, zend_array *out, uint32_t found)
 	return node;
 }
 
-static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
+/* hook_data: what __serialize() returned (or a heap's items), whose
+ * elements serialize() writes as they are, unchecked. PLAN and WRITE make
+ * the same decisions from what they met so far, each on its own: a
+ * decision of PLAN read back by WRITE would be the last one PLAN made for
+ * that array, not the one for this visit (an array met again inside
+ * itself, through a reference, is encoded twice, differently). */
+static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const rv_path *path)
 {
 	uint32_t count = zend_hash_num_elements(a);
 	zend_ulong akey = identity_key(a);
-	zval *known = c->pass == COLLECT ? NULL : zend_hash_index_find(tbl(c, ARRAYS), akey);
+	zval *known = c->pass == COLLECT || hook_data ? NULL : zend_hash_index_find(tbl(c, ARRAYS), akey);
 
-	if (c->pass == WRITE && known && Z_TYPE_P(known) == IS_PTR) {
+	if (known) {
 		/* Met before (a shared array): the same encoding serves again. */
+		if (c->pass == PLAN) {
+			return Z_LVAL_P(known) > 0 ? 1 : 0;
+		}
 		rv_node *n = Z_PTR_P(known);
 		if (n->kind == RV_NODE_ARRAY) {
 			set_ptr(dst, n);
@@ -980,9 +1151,6 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 		Z_TYPE_INFO_P(dst) = IS_ARRAY;
 		Z_EXTRA_P(dst) = 0;
 		return 0;
-	}
-	if (c->pass == PLAN && known) {
-		return Z_LVAL_P(known) >= 0 ? 1 : 0;
 	}
 	if (count == 0) {
 		zend_array *e = rv_write_empty_array(c->pass == WRITE ? &c->w : NULL, &c->size, a->nNextFreeElement);
@@ -994,9 +1162,11 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 		return 0;
 	}
 	if (++c->depth > RV_MAX_DEPTH) {
-		rv_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+		too_deep(c);
 		return -1;
 	}
+	zend_array *parent = hook_data ? NULL : a;
+	bool guarded = !hook_data;
 
 	if (c->pass == COLLECT) {
 		zend_string *key;
@@ -1007,7 +1177,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 				continue;
 			}
 			rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
-			if (walk_member(c, NULL, val, a, &here) < 0) {
+			if (walk_member(c, NULL, val, parent, guarded, &here) < 0) {
 				return -1;
 			}
 		} ZEND_HASH_FOREACH_END();
@@ -1015,32 +1185,17 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 		return 0;
 	}
 
-	/* PLAN decides pure or template; WRITE follows (unplanned, it decides
-	 * once the elements are written). */
-	bool planned = c->pass == WRITE && !c->unplanned;
-	if (planned && (!known || Z_TYPE_P(known) != IS_LONG)) {
-		changed();
-		return -1;
-	}
-	zend_long npatch = planned ? Z_LVAL_P(known) : 0;
-	rv_array_node *node = NULL;
-	if (planned && npatch >= 0) {
-		node = take(c, sizeof(rv_array_node) + sizeof(uint32_t) * (size_t)npatch);
-		node->n.kind = RV_NODE_ARRAY;
-		node->n.id = 0;
-		node->npatch = 0;
-	}
+	uint32_t marks = c->context_marks;
 	zend_array *out = rv_array_begin(c->pass == WRITE ? &c->w : NULL, &c->size, a);
 	if (out) {
 		out->nInternalPointer = 0;
 	}
-	zend_long found = 0;
+	uint32_t found = 0;
 	uint32_t pos = 0;
 	zend_string *key;
 	zend_ulong idx;
 	zval *val;
-	bool packed = HT_IS_PACKED(a);
-	if (packed) {
+	if (HT_IS_PACKED(a)) {
 		for (uint32_t i = 0; i < a->nNumUsed; i++) {
 			zval *el = out ? &out->arPacked[i] : NULL;
 			val = &a->arPacked[i];
@@ -1053,26 +1208,21 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 				continue;
 			}
 			rv_path here = { .up = path, .kind = RV_PATH_INDEX, .index = i };
-			int r = walk_member(c, el, val, a, &here);
+			int r = walk_member(c, el, val, parent, guarded, &here);
 			if (r < 0) {
 				return -1;
 			}
 			if (el) {
 				Z_EXTRA_P(el) = 0;
 			}
-			if (r > 0) {
-				if (node) {
-					node->patch[node->npatch++] = i;
-				}
-				found++;
-			}
+			found += r > 0;
 		}
 	} else {
 		ZEND_HASH_FOREACH_KEY_VAL_IND(a, idx, key, val) {
 			rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
 			Bucket *b = out ? out->arData + pos : NULL;
 			zend_string *k = key ? string_of(c, key) : NULL;
-			int r = walk_member(c, b ? &b->val : NULL, val, a, &here);
+			int r = walk_member(c, b ? &b->val : NULL, val, parent, guarded, &here);
 			if (r < 0) {
 				return -1;
 			}
@@ -1081,12 +1231,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 				b->key = k;
 				rv_array_link(out, pos);
 			}
-			if (r > 0) {
-				if (node) {
-					node->patch[node->npatch++] = pos;
-				}
-				found++;
-			}
+			found += r > 0;
 			pos++;
 		} ZEND_HASH_FOREACH_END();
 		if (out) {
@@ -1095,40 +1240,27 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, const rv_path *path)
 	}
 	c->depth--;
 
+	bool shared = !hook_data && c->context_marks == marks;
+	zval written;
 	if (c->pass == PLAN) {
 		if (found) {
 			c->size += ZEND_MM_ALIGNED_SIZE(sizeof(rv_array_node) + sizeof(uint32_t) * (size_t)found);
 		}
-		zval v;
-		ZVAL_LONG(&v, found ? found : -1);
-		zend_hash_index_update(tbl(c, ARRAYS), akey, &v);
-		return found ? 1 : 0;
-	}
-	if (c->unplanned && found) {
-		node = template_node(c, out, (uint32_t)found);
-		npatch = found;
-	}
-	zval written;
-	if (node) {
-		if ((zend_long)node->npatch != npatch) {
-			changed();
-			return -1;
-		}
-		node->tmpl = out;
+		ZVAL_LONG(&written, found);
+	} else if (found) {
+		rv_array_node *node = template_node(c, out, found);
 		ZVAL_PTR(&written, node);
 		set_ptr(dst, node);
 	} else {
 		ZVAL_PTR(&written, out);
-		if (found) {
-			changed();
-			return -1;
-		}
 		Z_ARR_P(dst) = out;
 		Z_TYPE_INFO_P(dst) = IS_ARRAY;
 		Z_EXTRA_P(dst) = 0;
 	}
-	zend_hash_index_update(tbl(c, ARRAYS), akey, &written);
-	return node ? 1 : 0;
+	if (shared) {
+		zend_hash_index_update(tbl(c, ARRAYS), akey, &written);
+	}
+	return found ? 1 : 0;
 }
 
 static int walk(gctx *c, zval *dst, zval *src, const rv_path *path)
@@ -1151,12 +1283,15 @@ again:
 			}
 			return 0;
 		case IS_ARRAY:
-			return walk_array(c, dst, Z_ARR_P(src), path);
+			return walk_array(c, dst, Z_ARR_P(src), false, path);
 		case IS_OBJECT:
 			return walk_object(c, dst, Z_OBJ_P(src), path);
 		case IS_REFERENCE:
 			if (Z_REFCOUNT_P(src) == 1) {
 				src = Z_REFVAL_P(src);
+				if (Z_TYPE_P(src) == IS_ARRAY) {
+					c->context_marks++;
+				}
 				goto again;
 			}
 			return walk_reference(c, dst, Z_REF_P(src), path);
@@ -1185,6 +1320,33 @@ again:
 
 /* --- entry points -------------------------------------------------------------------------- */
 
+void rv_graph_module_start(void)
+{
+	/* ['a' => ['r' => &(the array itself)]], the reference shared: inside
+	 * the reference, the outer array meets its element again while that
+	 * element is being written. */
+	zval ref, inner;
+	ZVAL_NEW_REF(&ref, &EG(uninitialized_zval));
+	array_init(Z_REFVAL(ref));
+	array_init(&inner);
+	Z_ADDREF(ref);
+	add_assoc_zval(&inner, "r", &ref);
+	add_assoc_zval(Z_REFVAL(ref), "a", &inner);
+	smart_str buf = {0};
+	php_serialize_data_t var_hash;
+	PHP_VAR_SERIALIZE_INIT(var_hash);
+	php_var_serialize(&buf, Z_REFVAL(ref), &var_hash);
+	PHP_VAR_SERIALIZE_DESTROY(var_hash);
+	/* a:1:{s:1:"a";a:1:{s:1:"r";a:1:{s:1:"a";N;}}} where it writes null,
+	 * else the element again, then R:3; for the reference. */
+	serialize_nulls_cycles = buf.s && strstr(ZSTR_VAL(buf.s), "N;") != NULL;
+	smart_str_free(&buf);
+	/* Dropping the element drops the reference it held: no cycle is left. */
+	zend_hash_str_del(Z_ARRVAL_P(Z_REFVAL(ref)), "a", 1);
+	zval_ptr_dtor(&ref);
+}
+
+
 struct rv_graph_plan {
 	gctx c;
 };
@@ -1203,7 +1365,9 @@ static void gctx_reset_pass(gctx *c, pass p)
 	c->pass = p;
 	c->depth = 0;
 	c->next_id = 0;
+	c->context_marks = 0;
 	clean(c, IDS);
+	clean(c, ARRAYS);
 	clean(c, SHAPES);
 	clean(c, PLAIN_SHAPES);
 	c->gen = ++RESIDENT_G(xlat_gen);
@@ -1230,7 +1394,6 @@ rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t ar
 	int rc = walk(c, NULL, value, path);
 	if (rc < 0 && c->need_collect && !EG(exception)) {
 		gctx_reset_pass(c, COLLECT);
-		clean(c, ARRAYS);
 		c->collected = true;
 		rc = walk(c, NULL, value, path);
 		if (rc >= 0) {
@@ -1264,9 +1427,15 @@ zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, v
 	h->_pad = 0;
 	c->w.cur = (char *)area + sizeof(rv_graph_header);
 	c->w.end = (char *)area + size;
+	/* The plan sized this very walk. Should the two ever disagree, what
+	 * does not fit goes to memory of its own and the value is refused:
+	 * never written past its entry, never an abort. */
+	c->w.may_overflow = true;
 	int rc = walk(c, &h->root, value, path);
 	Z_EXTRA(h->root) = 0;
-	return rc < 0 ? FAILURE : SUCCESS;
+	bool fits = !c->w.overflowed && c->next_id == nids;
+	rv_writer_release(&c->w);
+	return rc < 0 || !fits ? FAILURE : SUCCESS;
 }
 
 static void gctx_free(gctx *c)

@@ -15,7 +15,9 @@ typedef struct rv_writer {
 	/* A write into a reservation of a guessed size (see
 	 * rv_write_unplanned) may not fit: then the bytes past the end go
 	 * to memory of their own (spill) and the write is thrown away. Planned
-	 * writes fit by construction, and overflowing one is a bug. */
+	 * writes fit by construction; a graph's is allowed to overflow all the
+	 * same, so that a disagreement between its passes refuses the value
+	 * instead of ending the process. */
 	bool may_overflow;
 	bool overflowed;
 	void *spill;

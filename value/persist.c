@@ -596,11 +596,10 @@ static zend_array *write_array(rv_writer *w, zend_array *src)
 	return dst;
 }
 
-void rv_write(rv_plan *plan, void *area)
+zend_result rv_write(rv_plan *plan, void *area)
 {
 	if (plan->kind == RV_KIND_GRAPH) {
-		rv_graph_write(plan->graph, plan->value, plan->path, area, plan->size);
-		return;
+		return rv_graph_write(plan->graph, plan->value, plan->path, area, plan->size);
 	}
 	/* A fresh, empty dedup cache, as the plan pass had: the same walk makes
 	 * the same decisions, so the layout fits the planned size exactly. */
@@ -610,6 +609,7 @@ void rv_write(rv_plan *plan, void *area)
 	Z_EXTRA_P((zval *)area) = 0;
 	/* Less only if a symbol table counted a deleted variable. */
 	ZEND_ASSERT(w.cur <= w.end);
+	return SUCCESS;
 }
 
 static void rv_error(zend_class_entry *ce, uint32_t arg_num, const char *fmt, va_list args)

@@ -54,8 +54,9 @@ typedef struct rv_plan {
  * returns FAILURE. `path` names the argument for messages. */
 zend_result rv_plan_value(rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num);
 /* Encodes the planned value into `area` (plan->size bytes, 16-byte aligned).
- * Runs no PHP code. */
-void rv_write(rv_plan *plan, void *area);
+ * Runs no PHP code. FAILURE: the value did not come out as planned (an
+ * exception may be pending); the area holds nothing to keep. */
+zend_result rv_write(rv_plan *plan, void *area);
 void rv_plan_release(rv_plan *plan);
 
 /* Storing without the sizing pass. A value whose root is an object of a
@@ -69,6 +70,9 @@ typedef enum {
 	RV_FAILED     /* it cannot be cached (thrown, as rv_plan_value would) */
 } rv_unplanned;
 size_t rv_size_guess(zval *value);
+/* MINIT: learns how serialize() of this PHP writes an array met again
+ * inside itself, for the graph encoding to do the same. */
+void rv_graph_module_start(void);
 /* The guesses are kept per process or thread: GSHUTDOWN frees them
  * (RESIDENT_G(root_sizes)). */
 void rv_root_sizes_free(HashTable **sizes);
