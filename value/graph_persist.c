@@ -194,10 +194,9 @@ static void set_ptr(zval *dst, void *node)
 
 /* --- refusals ---------------------------------------------------------------------- */
 
-/* WRITE meets what PLAN did not (the value changed since): it throws
- * nothing, under the store's lock (an exception allocates, and may bail
- * out), but abandons the write; planning the value again, outside the
- * lock, stores it as it is now or says why not. */
+/* WRITE meets what PLAN did not (the value changed since): it abandons the
+ * write rather than throw; planning the value again stores it as it is now
+ * or says why not. */
 static zend_result abandon(gctx *c)
 {
 	c->w.overflowed = true;
@@ -849,8 +848,8 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 {
 	if (UNEXPECTED(rv_is_shell(obj))) {
 		/* Restored lazily and not used yet. Filling it may run PHP code
-		 * (an autoloader): never under the store's lock, where an
-		 * unplanned write runs; the planned way fills it first. */
+		 * (an autoloader), which has no place inside a write into a
+		 * reservation: the planned way fills it first. */
 		if (c->unplanned || rv_shell_fill(obj) == FAILURE) {
 			return -1;
 		}
