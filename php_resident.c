@@ -255,14 +255,14 @@ static int open_restore_file(rs_config *cfg, size_t memory)
 	if (!file || !*file) {
 		return -1;
 	}
-	char err[256];
+	char err[512];
 	rs_dump_info info;
 	int fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		php_error_docref(NULL, E_WARNING, "Resident: resident.restore_on_start: cannot open %s: %s; starting empty", file, strerror(errno));
 		return -1;
 	}
-	if (rs_dump_peek(fd, cfg, &info, err, sizeof(err)) != RS_OK) {
+	if (rs_dump_trusted(fd, err, sizeof(err)) != RS_OK || rs_dump_peek(fd, cfg, &info, err, sizeof(err)) != RS_OK) {
 		php_error_docref(NULL, E_WARNING, "Resident: resident.restore_on_start: %s is refused: %s; starting empty", file, err);
 		close(fd);
 		return -1;
@@ -400,7 +400,7 @@ bool resident_restore(const char *file, rs_dump_stats *ds, char *err, size_t err
 		snprintf(err, errlen, "cannot open %s: %s", file, strerror(errno));
 		return false;
 	}
-	bool ok = rs_restore(st, fd, ds, err, errlen) == RS_OK;
+	bool ok = rs_dump_trusted(fd, err, errlen) == RS_OK && rs_restore(st, fd, ds, err, errlen) == RS_OK;
 	close(fd);
 	return ok;
 }

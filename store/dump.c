@@ -302,6 +302,22 @@ static rs_status read_header(int fd, const rs_config *cfg, dump_header *hdr, cha
 	return RS_OK;
 }
 
+rs_status rs_dump_trusted(int fd, char *err, size_t errlen)
+{
+	struct stat sb;
+	if (fstat(fd, &sb) != 0) {
+		snprintf(err, errlen, "cannot stat it: %s", strerror(errno));
+		return RS_ERROR;
+	}
+	if (!S_ISREG(sb.st_mode) || sb.st_uid != geteuid() || (sb.st_mode & 022)) {
+		snprintf(err, errlen, "it is %s owned by uid %u with mode %04o; a dump must be a regular file owned by this process's user "
+			"(uid %u) that no other user can write", S_ISREG(sb.st_mode) ? "a file" : "not a regular file", (unsigned)sb.st_uid,
+			(unsigned)(sb.st_mode & 07777), (unsigned)geteuid());
+		return RS_ERROR;
+	}
+	return RS_OK;
+}
+
 rs_status rs_dump_peek(int fd, const rs_config *cfg, rs_dump_info *info, char *err, size_t errlen)
 {
 	dump_header hdr;

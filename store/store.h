@@ -165,6 +165,9 @@ rs_status rs_dump_file(rs_store *st, const char *path, const char *version, rs_d
 /* Reads and checks a dump's header: intact (its checksum), and made by
  * the build cfg describes (layout, encoding, build id). Says what segment
  * it needs. */
+/* A dump is loaded like the segment's own memory: RS_OK only for a regular
+ * file of this process's user that no other user can write. */
+rs_status rs_dump_trusted(int fd, char *err, size_t errlen);
 rs_status rs_dump_peek(int fd, const rs_config *cfg, rs_dump_info *info, char *err, size_t errlen);
 /* Loads a dump into an empty segment of the same build, size and address.
  * The whole file is checked before anything is written: a truncated,
