@@ -34,9 +34,11 @@ foreach (['0666 (others may write)' => fn () => chmod($dump, 0666), '0620 (its g
     echo '  restored: ', var_export($restored, true), "\n";
     restore_error_handler();
     $c->clear();
-    echo '  restore_on_start: ', $show(trim(shell_exec(sprintf('%s -n -d extension=%s -d resident.enable_cli=1 -d resident.restore_on_start=%s -d display_startup_errors=0 -d log_errors=1 -d error_log=/dev/stdout -r %s 2>/dev/null',
-        escapeshellarg(PHP_BINARY), escapeshellarg($so), escapeshellarg($dump),
-        escapeshellarg('var_dump(Resident\Cache::pool("app")->fetch("k"));'))))), "\n";
+    $out = shell_exec(sprintf('%s -n -d extension=%s -d resident.enable_cli=1 -d resident.restore_on_start=%s -d display_startup_errors=0 -d log_errors=1 -d error_log=%s -r %s 2>/dev/null',
+        escapeshellarg(PHP_BINARY), escapeshellarg($so), escapeshellarg($dump), escapeshellarg("$dir/startup.log"),
+        escapeshellarg('var_dump(Resident\Cache::pool("app")->fetch("k"));')));
+    echo '  restore_on_start: ', $show(trim(@file_get_contents("$dir/startup.log") . $out)), "\n";
+    @unlink("$dir/startup.log");
 }
 exec('rm -rf ' . escapeshellarg($dir));
 ?>
