@@ -236,6 +236,7 @@ static void sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
 	_Atomic rs_off *buckets = rs_buckets(st);
 	bool stop = false;
 	while (budget-- && !stop) {
+		h->sweep_buckets++;
 		_Atomic rs_off *link = &buckets[h->clock_hand];
 		h->clock_hand = (h->clock_hand + 1) & (h->nbuckets - 1);
 		rs_off off;
@@ -487,6 +488,7 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 	 * readers in flight. Requests are short: give them a moment. */
 	for (int i = 0; i < 50 && h->limbo_head && !limbo_blocked_by_self(st); i++) {
 		/* Not holding the lock while we wait: other writers may go on. */
+		h->reader_waits++;
 		rs_unlock(st);
 		usleep(1000);
 		rs_lock(st);

@@ -177,6 +177,8 @@ struct rs_header {
 	_Atomic uint64_t lock_waits;
 	uint64_t recoveries;
 	uint64_t dead_slots;
+	uint64_t sweep_buckets;     /* buckets visited by eviction sweeps */
+	uint64_t reader_waits;      /* stores' 1 ms waits for readers to move on */
 	uint32_t npools;
 
 	/* hottest keys, approximated from sampled hits (inspect.c) */
