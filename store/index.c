@@ -195,6 +195,9 @@ static void account_live(rs_store *st, rs_entry *e, int sign)
 		h->entries++;
 		if (e->expires_ms) {
 			h->expiring_entries++;
+			if (e->expires_ms < h->next_expiry_ms) {
+				h->next_expiry_ms = e->expires_ms;
+			}
 		}
 	} else {
 		p->entries--;
@@ -225,17 +228,19 @@ static void retire_at(rs_store *st, _Atomic rs_off *link)
 }
 
 
-/* Visits the entries of `budget` buckets from the hand, advancing it.
- * visit() returns true when it retired the entry (the link then already
- * points at the next one); stop is set when enough was done. */
+/* Visits the entries of up to `budget` buckets from the hand, advancing it;
+ * returns how many buckets it visited. visit() returns true when it retired
+ * the entry (the link then already points at the next one); stop is set
+ * when enough was done. */
 typedef bool (*visit_fn)(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *ctx, bool *stop);
 
-static void sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
+static uint64_t sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
 {
 	rs_header *h = st->hdr;
 	_Atomic rs_off *buckets = rs_buckets(st);
 	bool stop = false;
-	while (budget-- && !stop) {
+	uint64_t visited = 0;
+	for (; visited < budget && !stop; visited++) {
 		h->sweep_buckets++;
 		_Atomic rs_off *link = &buckets[h->clock_hand];
 		h->clock_hand = (h->clock_hand + 1) & (h->nbuckets - 1);
@@ -247,12 +252,14 @@ static void sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
 			}
 		}
 	}
+	return visited;
 }
 
 typedef struct sweep_ctx {
 	int64_t now_ms;
 	uint64_t want;       /* bytes to evict */
 	uint64_t done;       /* bytes evicted */
+	int64_t next_expiry; /* expired sweep: the earliest expiry of what stays */
 } sweep_ctx;
 
 static void count_expired(rs_store *st, rs_entry *e)
@@ -265,6 +272,9 @@ static bool visit_expired(rs_store *st, _Atomic rs_off *link, rs_entry *e, void 
 {
 	sweep_ctx *c = ctx;
 	if (!entry_expired(e, c->now_ms)) {
+		if (e->expires_ms && e->expires_ms < c->next_expiry) {
+			c->next_expiry = e->expires_ms;
+		}
 		return false;
 	}
 	c->done += rs_block_size(&e->block);
@@ -420,9 +430,48 @@ static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms)
 	return done;
 }
 
-/* Allocates a block, making room first if needed: free what limbo can give
+/* Bytes CLOCK could evict: the live entries of pools that are not pinned.
+ * The writer keeps each pool's bytes, and a pool's pinned flag is set when
+ * it is created, so this is exact under the lock, at the cost of a look at
+ * each pool. */
+static uint64_t evictable_bytes(const rs_store *st)
+{
+	const rs_pool *pools = rs_pools(st);
+	uint64_t bytes = 0;
+	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
+		if (!pools[i].pinned) {
+			bytes += pools[i].bytes;
+		}
+	}
+	return bytes;
+}
+
+/* Stores wait this many times 1 ms, the lock released, for readers in
+ * flight to release what they hold. */
+#define RS_READER_WAITS 50
+
+/* Whether waiting for readers can help: something is held, not by our own
+ * read section, and not by a reader a store already waited for in vain. */
+static bool worth_waiting(rs_store *st)
+{
+	rs_header *h = st->hdr;
+	return h->limbo_head && !limbo_blocked_by_self(st)
+		&& rs_entry_at(st, h->limbo_head)->limbo_tag != h->waited_out_tag;
+}
+
+/*
+ * Allocates a block, making room first if needed: free what limbo can give
  * back, then expired entries, then CLOCK victims, then (when what CLOCK
- * freed is scattered) a window of neighbours. */
+ * freed is scattered) a window of neighbours.
+ *
+ * What readers in flight hold in limbo counts toward the size: it comes
+ * back when they move on, and so would anything evicted now (every reader
+ * in flight holds all that is retired after it started). So eviction stops
+ * at the size, and the store waits briefly for the readers, then fails,
+ * rather than retiring the whole cache into limbo. A store that nothing
+ * could make room for (all of limbo, free memory and evictable entries
+ * fall short) fails before sweeping at all.
+ */
 static rs_off alloc_evicting(rs_store *st, uint64_t size)
 {
 	rs_header *h = st->hdr;
@@ -444,9 +493,14 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 		}
 	}
 	rs_clear_dead_slots(st);
-	if (h->expiring_entries) {
-		sweep_ctx c = { .now_ms = now, .want = UINT64_MAX };
+	/* Bytes on their way to this store: held in limbo, or retired by it. */
+	uint64_t coming = atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed);
+	if (h->expiring_entries && now >= h->next_expiry_ms) {
+		sweep_ctx c = { .now_ms = now, .want = UINT64_MAX, .next_expiry = INT64_MAX };
 		sweep(st, h->nbuckets, visit_expired, &c);
+		/* It saw every entry with a TTL, or stopped when none was left. */
+		h->next_expiry_ms = c.next_expiry;
+		coming += c.done;
 		if (c.done) {
 			rs_reclaim(st);
 			if ((off = rs_alloc(st, size))) {
@@ -454,50 +508,53 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 			}
 		}
 	}
-	/* Two sweeps at most: the first may only clear reference bits. */
-	uint64_t freed = 0;
+	/* Two rounds of CLOCK at most: the first may only clear reference bits. */
+	uint64_t budget = 2 * h->nbuckets;
 	bool windowed = false;
-	for (uint64_t budget = 2 * h->nbuckets; budget > 0 && h->entries > 0;) {
-		uint64_t step = budget < 4096 ? budget : 4096;
-		/* Until the window, CLOCK takes what is still missing, over all
-		 * the steps of its round: not the whole size again at every step,
-		 * which evicted up to twice the value before the window ran. */
-		sweep_ctx c = { .now_ms = now, .want = freed < size ? size - freed : size };
-		sweep(st, step, visit_clock, &c);
-		budget -= step;
-		if (c.done) {
-			rs_reclaim(st);
-			if ((off = rs_alloc(st, size))) {
-				return off;
-			}
-			freed += c.done;
-			budget = 2 * h->nbuckets;  /* progress: keep going */
+	int waits = 0;
+	for (;;) {
+		uint64_t held = atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed);
+		if (h->free_bytes + held + evictable_bytes(st) < size) {
+			return 0;
 		}
-		if (freed >= size && !windowed) {
-			/* Enough bytes went, but scattered: evict neighbours instead. */
+		if (budget && (coming < size || (windowed && !held))) {
+			/* CLOCK takes what is still missing, over all the steps of
+			 * its round. Once a window did not help, and only when no
+			 * reader holds what it retires (then it is freed at once),
+			 * it goes on until something fits. */
+			sweep_ctx c = { .now_ms = now, .want = coming < size ? size - coming : size };
+			budget -= sweep(st, budget < 4096 ? budget : 4096, visit_clock, &c);
+			coming += c.done;
+			if (!c.done) {
+				continue;
+			}
+		} else if (!windowed && h->free_bytes >= size) {
+			/* Enough bytes are free, but scattered: evict neighbours. */
 			windowed = true;
-			if (evict_window(st, size, now)) {
-				rs_reclaim(st);
-				if ((off = rs_alloc(st, size))) {
-					return off;
-				}
+			uint64_t done = evict_window(st, size, now);
+			coming += done;
+			if (!done) {
+				continue;
 			}
+		} else if (held && waits < RS_READER_WAITS && worth_waiting(st)) {
+			/* Requests are short: give the readers a moment, without
+			 * holding the lock, so other writers may go on. */
+			waits++;
+			h->reader_waits++;
+			rs_unlock(st);
+			usleep(1000);
+			rs_lock(st);
+		} else {
+			if (waits == RS_READER_WAITS && h->limbo_head) {
+				h->waited_out_tag = rs_entry_at(st, h->limbo_head)->limbo_tag;
+			}
+			return 0;
 		}
-	}
-	/* Everything evictable is gone; what is left sits in limbo, held by
-	 * readers in flight. Requests are short: give them a moment. */
-	for (int i = 0; i < 50 && h->limbo_head && !limbo_blocked_by_self(st); i++) {
-		/* Not holding the lock while we wait: other writers may go on. */
-		h->reader_waits++;
-		rs_unlock(st);
-		usleep(1000);
-		rs_lock(st);
 		rs_reclaim(st);
 		if ((off = rs_alloc(st, size))) {
 			return off;
 		}
 	}
-	return 0;
 }
 
 /* --- writers ----------------------------------------------------------------- */

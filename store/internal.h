@@ -163,12 +163,20 @@ struct rs_header {
 	uint64_t clock_hand;
 	uint64_t entries;
 	uint64_t expiring_entries;  /* entries with a TTL */
+	/* No live entry expires before this (0: not known). Lowered by every
+	 * entry stored with a TTL, set by a whole sweep for expired entries:
+	 * until then, such a sweep cannot find anything. */
+	int64_t next_expiry_ms;
 
 	/* limbo FIFO, ordered by epoch tag */
 	rs_off limbo_head;
 	rs_off limbo_tail;
 	_Atomic uint64_t limbo_bytes;
 	uint64_t limbo_entries;
+	/* The limbo head a store waited for in vain: while it is still the
+	 * head, the reader that holds it is still reading, and stores fail
+	 * without waiting for it again. */
+	uint64_t waited_out_tag;
 
 	/* statistics */
 	uint64_t stores;
