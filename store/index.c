@@ -7,10 +7,12 @@
  * allocated until no reader can stand on it.
  *
  * Eviction is CLOCK with the bucket array as the clock face: the hand
- * sweeps buckets in order; an entry whose `referenced` bit is set gets it
- * cleared and survives, one without is evicted. A reader sets the bit on a
- * hit (only if clear, so hot entries cost no write); a new entry starts with
- * it set, so it gets one full sweep before it can go. Keeping no separate
+ * sweeps buckets in order; an entry whose `referenced` bits are set gets
+ * them cleared and survives, one without is evicted. A reader marks it read
+ * on a hit (only if not marked yet, so hot entries cost no write); a new
+ * entry starts marked new, so it gets one full sweep before it can go.
+ * Eviction by address (windows) tells the two apart: what was read is what
+ * it spares. Keeping no separate
  * ring means inserts and deletes touch nothing but the chain. TTLs are
  * checked lazily by readers and swept first when memory is needed. Nothing
  * ever wipes the whole cache.
@@ -53,8 +55,9 @@ static const rs_entry *find_live(rs_store *st, uint16_t pool, const char *key, s
 			if (entry_expired(e, now_ms)) {
 				return NULL;
 			}
-			if (touch && !atomic_load_explicit(&e->referenced, memory_order_relaxed)) {
-				atomic_store_explicit(&((rs_entry *)e)->referenced, 1, memory_order_relaxed);
+			uint8_t ref = atomic_load_explicit(&e->referenced, memory_order_relaxed);
+			if (touch && !(ref & RS_REF_READ)) {
+				atomic_store_explicit(&((rs_entry *)e)->referenced, ref | RS_REF_READ, memory_order_relaxed);
 			}
 			return e;
 		}
@@ -323,12 +326,15 @@ static bool limbo_blocked_by_self(rs_store *st)
  * fragmentation wipe. Instead, find a window of adjacent blocks, grown from
  * a free block over its neighbours (free blocks and unpinned live entries,
  * nothing in limbo or reserved), that is large enough and costs the fewest
- * live bytes (recently read entries count double), and evict what it holds.
+ * live bytes (recently stored or read entries count double), and evict what
+ * it holds.
  */
 #define RS_WINDOW_CANDIDATES 64
 
-/* The eviction cost of the block at `off`, or UINT64_MAX if it cannot go. */
-static uint64_t window_block_cost(rs_store *st, rs_off off)
+/* The eviction cost of the block at `off`, or UINT64_MAX if it cannot go
+ * (nor, when sparing them, if it was read since CLOCK last passed it).
+ * Entries stored or read since then count double. */
+static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read)
 {
 	rs_block *b = (rs_block *)(st->base + off);
 	uint64_t size = rs_block_size(b);
@@ -339,22 +345,26 @@ static uint64_t window_block_cost(rs_store *st, rs_off off)
 	if (e->state != RS_ENTRY_LIVE || e->pool >= RS_MAX_POOLS || rs_pools(st)[e->pool].pinned) {
 		return UINT64_MAX;
 	}
-	return atomic_load_explicit(&e->referenced, memory_order_relaxed) ? 2 * size : size;
+	uint8_t ref = atomic_load_explicit(&e->referenced, memory_order_relaxed);
+	if (!ref) {
+		return size;
+	}
+	return spare_read && (ref & RS_REF_READ) ? UINT64_MAX : 2 * size;
 }
 
 /* Grows a window from the free block at `off` until it holds `size` bytes;
  * false if it cannot, or not for less than `limit`. */
-static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
+static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, bool spare_read, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
 {
 	rs_header *h = st->hdr;
 	rs_off end = h->heap_off + h->heap_size;
 	rs_off lo = off, hi = off + rs_block_size((rs_block *)(st->base + off));
 	uint64_t cost = 0;
 	while (hi - lo < size) {
-		uint64_t fwd = hi < end ? window_block_cost(st, hi) : UINT64_MAX;
+		uint64_t fwd = hi < end ? window_block_cost(st, hi, spare_read) : UINT64_MAX;
 		uint64_t prev_size = ((rs_block *)(st->base + lo))->prev_size;
 		rs_off back_off = prev_size ? lo - prev_size : 0;
-		uint64_t back = prev_size ? window_block_cost(st, back_off) : UINT64_MAX;
+		uint64_t back = prev_size ? window_block_cost(st, back_off, spare_read) : UINT64_MAX;
 		if (fwd == UINT64_MAX && back == UINT64_MAX) {
 			return false;
 		}
@@ -375,8 +385,9 @@ static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit,
 	return true;
 }
 
-/* Evicts the cheapest window of `size` bytes. Returns the bytes retired. */
-static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms)
+/* Evicts the cheapest window of `size` bytes; if spare_read, one without
+ * entries read since CLOCK last passed them. Returns the bytes retired. */
+static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms, bool spare_read)
 {
 	rs_header *h = st->hdr;
 	rs_off best_lo = 0, best_hi = 0;
@@ -392,7 +403,7 @@ static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms)
 			candidates++;
 			rs_off lo, hi;
 			uint64_t cost;
-			if (window_from(st, off, size, best, &lo, &hi, &cost)) {
+			if (window_from(st, off, size, best, spare_read, &lo, &hi, &cost)) {
 				best = cost;
 				best_lo = lo;
 				best_hi = hi;
@@ -449,6 +460,8 @@ static uint64_t evictable_bytes(const rs_store *st)
 /* Stores wait this many times 1 ms, the lock released, for readers in
  * flight to release what they hold. */
 #define RS_READER_WAITS 50
+/* The room eviction keeps ahead of the stores: 1/16 of the heap. */
+#define RS_AHEAD_SHIFT 4
 
 /* Whether waiting for readers can help: something is held, not by our own
  * read section, and not by a reader a store already waited for in vain. */
@@ -457,6 +470,28 @@ static bool worth_waiting(rs_store *st)
 	rs_header *h = st->hdr;
 	return h->limbo_head && !limbo_blocked_by_self(st)
 		&& rs_entry_at(st, h->limbo_head)->limbo_tag != h->waited_out_tag;
+}
+
+/*
+ * Under php-fpm, what is evicted now comes back only when the requests in
+ * flight end, so a store that has to evict also has to wait for them. Once
+ * they have been seen to end quickly (a store's wait for them paid off),
+ * eviction runs ahead: it keeps 1/16 of the heap free or on its way back,
+ * retiring a run of neighbours (none read since CLOCK last passed it) while
+ * the requests are still in flight, so that the stores that follow find
+ * room instead of each waiting. When a wait runs out (a long request), it
+ * stops: what it would retire would stay pinned like the rest.
+ */
+static void keep_room_ahead(rs_store *st, int64_t now)
+{
+	rs_header *h = st->hdr;
+	uint64_t ahead = h->heap_size >> RS_AHEAD_SHIFT;
+	/* A writer inside its own read section would pin what it retires. */
+	bool reading = st->read_depth > 0 && st->slot >= 0;
+	if (h->readers_quick && !reading && h->free_bytes + atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) < ahead) {
+		/* Ahead of need, nothing recently read is worth it. */
+		evict_window(st, ahead, now, true);
+	}
 }
 
 /*
@@ -483,6 +518,7 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 	if (h->limbo_entries >= RS_RECLAIM_BATCH || atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) > h->heap_size / 64) {
 		rs_reclaim(st);
 	}
+	keep_room_ahead(st, now);
 	if ((off = rs_alloc(st, size))) {
 		return off;
 	}
@@ -529,9 +565,14 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 				continue;
 			}
 		} else if (!windowed && h->free_bytes >= size) {
-			/* Enough bytes are free, but scattered: evict neighbours. */
+			/* Enough bytes are free, but scattered: evict neighbours,
+			 * sparing recently read ones if a window without them
+			 * exists. */
 			windowed = true;
-			uint64_t done = evict_window(st, size, now);
+			uint64_t done = evict_window(st, size, now, true);
+			if (!done) {
+				done = evict_window(st, size, now, false);
+			}
 			coming += done;
 			if (!done) {
 				continue;
@@ -545,13 +586,17 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 			usleep(1000);
 			rs_lock(st);
 		} else {
-			if (waits == RS_READER_WAITS && h->limbo_head) {
-				h->waited_out_tag = rs_entry_at(st, h->limbo_head)->limbo_tag;
+			if (waits == RS_READER_WAITS) {
+				h->readers_quick = 0;
+				if (h->limbo_head) {
+					h->waited_out_tag = rs_entry_at(st, h->limbo_head)->limbo_tag;
+				}
 			}
 			return 0;
 		}
 		rs_reclaim(st);
 		if ((off = rs_alloc(st, size))) {
+			h->readers_quick |= waits > 0;
 			return off;
 		}
 	}
@@ -706,7 +751,7 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 	e->created_ms = now_ms;
 	e->state = RS_ENTRY_LIVE;
 	/* A full sweep of grace before it can be evicted. */
-	atomic_store_explicit(&e->referenced, 1, memory_order_relaxed);
+	atomic_store_explicit(&e->referenced, RS_REF_NEW, memory_order_relaxed);
 	atomic_store_explicit(&e->next, atomic_load_explicit(bucket, memory_order_relaxed), memory_order_relaxed);
 	/* Publication: readers that see the link see a complete entry. */
 	atomic_store_explicit(bucket, RS_OFF(st, e), memory_order_release);

@@ -60,8 +60,8 @@ typedef struct rs_free_block {
 /* --- entries ----------------------------------------------------------------
  * One allocated block per entry: header, key, then the value area (aligned).
  * Readers use hash, key, expires, kind, value fields and `next`; they write
- * only `referenced`, and only when it is clear. Everything else belongs to
- * the writer holding the lock. */
+ * only `referenced`, and only when it lacks RS_REF_READ. Everything else
+ * belongs to the writer holding the lock. */
 struct rs_entry {
 	rs_block block;
 	_Atomic rs_off next;        /* bucket chain */
@@ -75,13 +75,15 @@ struct rs_entry {
 	uint32_t key_len;
 	uint32_t kind;
 	uint16_t pool;
-	_Atomic uint8_t referenced; /* CLOCK second-chance bit */
+	_Atomic uint8_t referenced; /* CLOCK second chance: RS_REF_* bits */
 	uint8_t state;              /* RS_ENTRY_* */
 	uint32_t value_offset;      /* from the entry start */
 	char key[];
 };
 
 enum { RS_ENTRY_RESERVED = 1, RS_ENTRY_LIVE = 2, RS_ENTRY_LIMBO = 3 };
+/* Stored, or read, since CLOCK last passed the entry (which clears both). */
+enum { RS_REF_NEW = 1, RS_REF_READ = 2 };
 
 /* --- pools ----------------------------------------------------------------- */
 typedef struct rs_pool {
@@ -177,6 +179,9 @@ struct rs_header {
 	 * head, the reader that holds it is still reading, and stores fail
 	 * without waiting for it again. */
 	uint64_t waited_out_tag;
+	/* A store's last wait for readers paid off: they move on quickly, and
+	 * eviction runs ahead of the stores (index.c, keep_room_ahead). */
+	uint64_t readers_quick;
 
 	/* statistics */
 	uint64_t stores;

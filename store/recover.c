@@ -103,6 +103,7 @@ void rs_recover(rs_store *st)
 	atomic_store(&h->limbo_bytes, 0);
 	h->limbo_entries = 0;
 	h->waited_out_tag = 0;
+	h->readers_quick = 0;
 	rs_off end = h->heap_off + h->heap_size;
 	for (rs_off off = h->heap_off; off < end;) {
 		rs_entry *e = rs_entry_at(st, off);
