@@ -12,10 +12,9 @@
  * on a hit (only if not marked yet, so hot entries cost no write); a new
  * entry starts marked new, so it gets one full sweep before it can go.
  * Eviction by address (windows) tells the two apart: what was read is what
- * it spares. Keeping no separate
- * ring means inserts and deletes touch nothing but the chain. TTLs are
- * checked lazily by readers and swept first when memory is needed. Nothing
- * ever wipes the whole cache.
+ * it spares. Keeping no separate ring means inserts and deletes touch
+ * nothing but the chain. TTLs are checked lazily by readers and swept
+ * first when memory is needed. Nothing ever wipes the whole cache.
  */
 #include "internal.h"
 #include <string.h>
@@ -489,8 +488,12 @@ static void keep_room_ahead(rs_store *st, int64_t now)
 	/* A writer inside its own read section would pin what it retires. */
 	bool reading = st->read_depth > 0 && st->slot >= 0;
 	if (h->readers_quick && !reading && h->free_bytes + atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) < ahead) {
-		/* Ahead of need, nothing recently read is worth it. */
-		evict_window(st, ahead, now, true);
+		/* Ahead of need, nothing recently read is worth it. Finding no
+		 * such run, it does not look again (under the lock, at every
+		 * store) until another wait pays off. */
+		if (!evict_window(st, ahead, now, true)) {
+			h->readers_quick = 0;
+		}
 	}
 }
 
@@ -550,10 +553,11 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 	int waits = 0;
 	for (;;) {
 		uint64_t held = atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed);
-		if (h->free_bytes + held + evictable_bytes(st) < size) {
+		uint64_t evictable = evictable_bytes(st);
+		if (h->free_bytes + held + evictable < size) {
 			return 0;
 		}
-		if (budget && (coming < size || (windowed && !held))) {
+		if (budget && evictable && (coming < size || (windowed && !held))) {
 			/* CLOCK takes what is still missing, over all the steps of
 			 * its round. Once a window did not help, and only when no
 			 * reader holds what it retires (then it is freed at once),
