@@ -1097,6 +1097,7 @@ ZEND_METHOD(Resident_Cache, status)
 	add_assoc_long(return_value, "evictions", (zend_long)s.evictions);
 	add_assoc_long(return_value, "expirations", (zend_long)s.expirations);
 	add_assoc_long(return_value, "lock_waits", (zend_long)s.lock_waits);
+	add_assoc_long(return_value, "reader_waits", (zend_long)s.reader_waits);
 	add_assoc_long(return_value, "recoveries", (zend_long)s.recoveries);
 	add_assoc_long(return_value, "dead_slots_cleared", (zend_long)s.dead_slots);
 	add_assoc_long(return_value, "slots_used", (zend_long)s.slots_used);

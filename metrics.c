@@ -104,6 +104,7 @@ zend_string *resident_metrics(rs_store *st)
 		{ "resident_evictions_total", "Entries evicted to make room", offsetof(rs_segment_stats, evictions) },
 		{ "resident_expirations_total", "Entries dropped after their TTL", offsetof(rs_segment_stats, expirations) },
 		{ "resident_lock_waits_total", "Write-lock acquisitions that had to wait", offsetof(rs_segment_stats, lock_waits) },
+		{ "resident_reader_waits_total", "1 ms waits of stores for requests in flight to release memory", offsetof(rs_segment_stats, reader_waits) },
 		{ "resident_recoveries_total", "Recoveries after a writer died holding the lock", offsetof(rs_segment_stats, recoveries) },
 		{ "resident_dead_slots_cleared_total", "Reader slots cleared after their process died", offsetof(rs_segment_stats, dead_slots) },
 	};

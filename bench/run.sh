@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: every benchmark, in one go. Results land in bench/results/
 # (micro-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
-# protobuf-latest.md, zend-latest.md); bench/README.md quotes them.
+# protobuf-latest.md, eviction-latest.md, zend-latest.md); bench/README.md
+# quotes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench/results
@@ -22,6 +23,9 @@ echo "== HTTP benchmark (nginx + php-fpm + wrk)"
 echo
 echo "== protobuf descriptor pool, with and without RequestOverStatic (nginx + php-fpm + wrk)"
 /usr/bin/php8.2 -n -d extension=posix bench/protobuf/run.php --duration="${BENCH_DURATION:-10}" --rounds="${BENCH_HTTP_ROUNDS:-3}"
+echo
+echo "== a hot set under churn, readers borrowing and copying (php-fpm)"
+/usr/bin/php8.2 -n -d extension=posix bench/eviction/run.php --rounds="${BENCH_ROUNDS:-3}" --seconds="${BENCH_EVICTION_SECONDS:-5}"
 echo
 echo "== engine overhead (Zend/bench.php)"
 /usr/bin/php8.2 -n bench/zend/run.php --runs="${BENCH_ZEND_RUNS:-30}"

@@ -7,13 +7,14 @@
  * allocated until no reader can stand on it.
  *
  * Eviction is CLOCK with the bucket array as the clock face: the hand
- * sweeps buckets in order; an entry whose `referenced` bit is set gets it
- * cleared and survives, one without is evicted. A reader sets the bit on a
- * hit (only if clear, so hot entries cost no write); a new entry starts with
- * it set, so it gets one full sweep before it can go. Keeping no separate
- * ring means inserts and deletes touch nothing but the chain. TTLs are
- * checked lazily by readers and swept first when memory is needed. Nothing
- * ever wipes the whole cache.
+ * sweeps buckets in order; an entry whose `referenced` bits are set gets
+ * them cleared and survives, one without is evicted. A reader marks it read
+ * on a hit (only if not marked yet, so hot entries cost no write); a new
+ * entry starts marked new, so it gets one full sweep before it can go.
+ * Eviction by address (windows) tells the two apart: what was read is what
+ * it spares. Keeping no separate ring means inserts and deletes touch
+ * nothing but the chain. TTLs are checked lazily by readers and swept
+ * first when memory is needed. Nothing ever wipes the whole cache.
  */
 #include "internal.h"
 #include <string.h>
@@ -53,8 +54,9 @@ static const rs_entry *find_live(rs_store *st, uint16_t pool, const char *key, s
 			if (entry_expired(e, now_ms)) {
 				return NULL;
 			}
-			if (touch && !atomic_load_explicit(&e->referenced, memory_order_relaxed)) {
-				atomic_store_explicit(&((rs_entry *)e)->referenced, 1, memory_order_relaxed);
+			uint8_t ref = atomic_load_explicit(&e->referenced, memory_order_relaxed);
+			if (touch && !(ref & RS_REF_READ)) {
+				atomic_store_explicit(&((rs_entry *)e)->referenced, ref | RS_REF_READ, memory_order_relaxed);
 			}
 			return e;
 		}
@@ -195,6 +197,9 @@ static void account_live(rs_store *st, rs_entry *e, int sign)
 		h->entries++;
 		if (e->expires_ms) {
 			h->expiring_entries++;
+			if (e->expires_ms < h->next_expiry_ms) {
+				h->next_expiry_ms = e->expires_ms;
+			}
 		}
 	} else {
 		p->entries--;
@@ -225,17 +230,20 @@ static void retire_at(rs_store *st, _Atomic rs_off *link)
 }
 
 
-/* Visits the entries of `budget` buckets from the hand, advancing it.
- * visit() returns true when it retired the entry (the link then already
- * points at the next one); stop is set when enough was done. */
+/* Visits the entries of up to `budget` buckets from the hand, advancing it;
+ * returns how many buckets it visited. visit() returns true when it retired
+ * the entry (the link then already points at the next one); stop is set
+ * when enough was done. */
 typedef bool (*visit_fn)(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *ctx, bool *stop);
 
-static void sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
+static uint64_t sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
 {
 	rs_header *h = st->hdr;
 	_Atomic rs_off *buckets = rs_buckets(st);
 	bool stop = false;
-	while (budget-- && !stop) {
+	uint64_t visited = 0;
+	for (; visited < budget && !stop; visited++) {
+		h->sweep_buckets++;
 		_Atomic rs_off *link = &buckets[h->clock_hand];
 		h->clock_hand = (h->clock_hand + 1) & (h->nbuckets - 1);
 		rs_off off;
@@ -246,12 +254,14 @@ static void sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
 			}
 		}
 	}
+	return visited;
 }
 
 typedef struct sweep_ctx {
 	int64_t now_ms;
 	uint64_t want;       /* bytes to evict */
 	uint64_t done;       /* bytes evicted */
+	int64_t next_expiry; /* expired sweep: the earliest expiry of what stays */
 } sweep_ctx;
 
 static void count_expired(rs_store *st, rs_entry *e)
@@ -264,6 +274,9 @@ static bool visit_expired(rs_store *st, _Atomic rs_off *link, rs_entry *e, void 
 {
 	sweep_ctx *c = ctx;
 	if (!entry_expired(e, c->now_ms)) {
+		if (e->expires_ms && e->expires_ms < c->next_expiry) {
+			c->next_expiry = e->expires_ms;
+		}
 		return false;
 	}
 	c->done += rs_block_size(&e->block);
@@ -312,12 +325,15 @@ static bool limbo_blocked_by_self(rs_store *st)
  * fragmentation wipe. Instead, find a window of adjacent blocks, grown from
  * a free block over its neighbours (free blocks and unpinned live entries,
  * nothing in limbo or reserved), that is large enough and costs the fewest
- * live bytes (recently read entries count double), and evict what it holds.
+ * live bytes (recently stored or read entries count double), and evict what
+ * it holds.
  */
 #define RS_WINDOW_CANDIDATES 64
 
-/* The eviction cost of the block at `off`, or UINT64_MAX if it cannot go. */
-static uint64_t window_block_cost(rs_store *st, rs_off off)
+/* The eviction cost of the block at `off`, or UINT64_MAX if it cannot go
+ * (nor, when sparing them, if it was read since CLOCK last passed it).
+ * Entries stored or read since then count double. */
+static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read)
 {
 	rs_block *b = (rs_block *)(st->base + off);
 	uint64_t size = rs_block_size(b);
@@ -328,22 +344,26 @@ static uint64_t window_block_cost(rs_store *st, rs_off off)
 	if (e->state != RS_ENTRY_LIVE || e->pool >= RS_MAX_POOLS || rs_pools(st)[e->pool].pinned) {
 		return UINT64_MAX;
 	}
-	return atomic_load_explicit(&e->referenced, memory_order_relaxed) ? 2 * size : size;
+	uint8_t ref = atomic_load_explicit(&e->referenced, memory_order_relaxed);
+	if (!ref) {
+		return size;
+	}
+	return spare_read && (ref & RS_REF_READ) ? UINT64_MAX : 2 * size;
 }
 
 /* Grows a window from the free block at `off` until it holds `size` bytes;
  * false if it cannot, or not for less than `limit`. */
-static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
+static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, bool spare_read, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
 {
 	rs_header *h = st->hdr;
 	rs_off end = h->heap_off + h->heap_size;
 	rs_off lo = off, hi = off + rs_block_size((rs_block *)(st->base + off));
 	uint64_t cost = 0;
 	while (hi - lo < size) {
-		uint64_t fwd = hi < end ? window_block_cost(st, hi) : UINT64_MAX;
+		uint64_t fwd = hi < end ? window_block_cost(st, hi, spare_read) : UINT64_MAX;
 		uint64_t prev_size = ((rs_block *)(st->base + lo))->prev_size;
 		rs_off back_off = prev_size ? lo - prev_size : 0;
-		uint64_t back = prev_size ? window_block_cost(st, back_off) : UINT64_MAX;
+		uint64_t back = prev_size ? window_block_cost(st, back_off, spare_read) : UINT64_MAX;
 		if (fwd == UINT64_MAX && back == UINT64_MAX) {
 			return false;
 		}
@@ -364,8 +384,9 @@ static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit,
 	return true;
 }
 
-/* Evicts the cheapest window of `size` bytes. Returns the bytes retired. */
-static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms)
+/* Evicts the cheapest window of `size` bytes; if spare_read, one without
+ * entries read since CLOCK last passed them. Returns the bytes retired. */
+static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms, bool spare_read)
 {
 	rs_header *h = st->hdr;
 	rs_off best_lo = 0, best_hi = 0;
@@ -381,7 +402,7 @@ static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms)
 			candidates++;
 			rs_off lo, hi;
 			uint64_t cost;
-			if (window_from(st, off, size, best, &lo, &hi, &cost)) {
+			if (window_from(st, off, size, best, spare_read, &lo, &hi, &cost)) {
 				best = cost;
 				best_lo = lo;
 				best_hi = hi;
@@ -419,9 +440,76 @@ static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms)
 	return done;
 }
 
-/* Allocates a block, making room first if needed: free what limbo can give
+/* Bytes CLOCK could evict: the live entries of pools that are not pinned.
+ * The writer keeps each pool's bytes, and a pool's pinned flag is set when
+ * it is created, so this is exact under the lock, at the cost of a look at
+ * each pool. */
+static uint64_t evictable_bytes(const rs_store *st)
+{
+	const rs_pool *pools = rs_pools(st);
+	uint64_t bytes = 0;
+	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
+		if (!pools[i].pinned) {
+			bytes += pools[i].bytes;
+		}
+	}
+	return bytes;
+}
+
+/* Stores wait this many times 1 ms, the lock released, for readers in
+ * flight to release what they hold. */
+#define RS_READER_WAITS 50
+/* The room eviction keeps ahead of the stores: 1/16 of the heap. */
+#define RS_AHEAD_SHIFT 4
+
+/* Whether waiting for readers can help: something is held, not by our own
+ * read section, and not by a reader a store already waited for in vain. */
+static bool worth_waiting(rs_store *st)
+{
+	rs_header *h = st->hdr;
+	return h->limbo_head && !limbo_blocked_by_self(st)
+		&& rs_entry_at(st, h->limbo_head)->limbo_tag != h->waited_out_tag;
+}
+
+/*
+ * Under php-fpm, what is evicted now comes back only when the requests in
+ * flight end, so a store that has to evict also has to wait for them. Once
+ * they have been seen to end quickly (a store's wait for them paid off),
+ * eviction runs ahead: it keeps 1/16 of the heap free or on its way back,
+ * retiring a run of neighbours (none read since CLOCK last passed it) while
+ * the requests are still in flight, so that the stores that follow find
+ * room instead of each waiting. When a wait runs out (a long request), it
+ * stops: what it would retire would stay pinned like the rest.
+ */
+static void keep_room_ahead(rs_store *st, int64_t now)
+{
+	rs_header *h = st->hdr;
+	uint64_t ahead = h->heap_size >> RS_AHEAD_SHIFT;
+	/* A writer inside its own read section would pin what it retires. */
+	bool reading = st->read_depth > 0 && st->slot >= 0;
+	if (h->readers_quick && !reading && h->free_bytes + atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) < ahead) {
+		/* Ahead of need, nothing recently read is worth it. Finding no
+		 * such run, it does not look again (under the lock, at every
+		 * store) until another wait pays off. */
+		if (!evict_window(st, ahead, now, true)) {
+			h->readers_quick = 0;
+		}
+	}
+}
+
+/*
+ * Allocates a block, making room first if needed: free what limbo can give
  * back, then expired entries, then CLOCK victims, then (when what CLOCK
- * freed is scattered) a window of neighbours. */
+ * freed is scattered) a window of neighbours.
+ *
+ * What readers in flight hold in limbo counts toward the size: it comes
+ * back when they move on, and so would anything evicted now (every reader
+ * in flight holds all that is retired after it started). So eviction stops
+ * at the size, and the store waits briefly for the readers, then fails,
+ * rather than retiring the whole cache into limbo. A store that nothing
+ * could make room for (all of limbo, free memory and evictable entries
+ * fall short) fails before sweeping at all.
+ */
 static rs_off alloc_evicting(rs_store *st, uint64_t size)
 {
 	rs_header *h = st->hdr;
@@ -433,6 +521,7 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 	if (h->limbo_entries >= RS_RECLAIM_BATCH || atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) > h->heap_size / 64) {
 		rs_reclaim(st);
 	}
+	keep_room_ahead(st, now);
 	if ((off = rs_alloc(st, size))) {
 		return off;
 	}
@@ -443,9 +532,14 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 		}
 	}
 	rs_clear_dead_slots(st);
-	if (h->expiring_entries) {
-		sweep_ctx c = { .now_ms = now, .want = UINT64_MAX };
+	/* Bytes on their way to this store: held in limbo, or retired by it. */
+	uint64_t coming = atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed);
+	if (h->expiring_entries && now >= h->next_expiry_ms) {
+		sweep_ctx c = { .now_ms = now, .want = UINT64_MAX, .next_expiry = INT64_MAX };
 		sweep(st, h->nbuckets, visit_expired, &c);
+		/* It saw every entry with a TTL, or stopped when none was left. */
+		h->next_expiry_ms = c.next_expiry;
+		coming += c.done;
 		if (c.done) {
 			rs_reclaim(st);
 			if ((off = rs_alloc(st, size))) {
@@ -453,49 +547,63 @@ static rs_off alloc_evicting(rs_store *st, uint64_t size)
 			}
 		}
 	}
-	/* Two sweeps at most: the first may only clear reference bits. */
-	uint64_t freed = 0;
+	/* Two rounds of CLOCK at most: the first may only clear reference bits. */
+	uint64_t budget = 2 * h->nbuckets;
 	bool windowed = false;
-	for (uint64_t budget = 2 * h->nbuckets; budget > 0 && h->entries > 0;) {
-		uint64_t step = budget < 4096 ? budget : 4096;
-		/* Until the window, CLOCK takes what is still missing, over all
-		 * the steps of its round: not the whole size again at every step,
-		 * which evicted up to twice the value before the window ran. */
-		sweep_ctx c = { .now_ms = now, .want = freed < size ? size - freed : size };
-		sweep(st, step, visit_clock, &c);
-		budget -= step;
-		if (c.done) {
-			rs_reclaim(st);
-			if ((off = rs_alloc(st, size))) {
-				return off;
-			}
-			freed += c.done;
-			budget = 2 * h->nbuckets;  /* progress: keep going */
+	int waits = 0;
+	for (;;) {
+		uint64_t held = atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed);
+		uint64_t evictable = evictable_bytes(st);
+		if (h->free_bytes + held + evictable < size) {
+			return 0;
 		}
-		if (freed >= size && !windowed) {
-			/* Enough bytes went, but scattered: evict neighbours instead. */
+		if (budget && evictable && (coming < size || (windowed && !held))) {
+			/* CLOCK takes what is still missing, over all the steps of
+			 * its round. Once a window did not help, and only when no
+			 * reader holds what it retires (then it is freed at once),
+			 * it goes on until something fits. */
+			sweep_ctx c = { .now_ms = now, .want = coming < size ? size - coming : size };
+			budget -= sweep(st, budget < 4096 ? budget : 4096, visit_clock, &c);
+			coming += c.done;
+			if (!c.done) {
+				continue;
+			}
+		} else if (!windowed && h->free_bytes >= size) {
+			/* Enough bytes are free, but scattered: evict neighbours,
+			 * sparing recently read ones if a window without them
+			 * exists. */
 			windowed = true;
-			if (evict_window(st, size, now)) {
-				rs_reclaim(st);
-				if ((off = rs_alloc(st, size))) {
-					return off;
+			uint64_t done = evict_window(st, size, now, true);
+			if (!done) {
+				done = evict_window(st, size, now, false);
+			}
+			coming += done;
+			if (!done) {
+				continue;
+			}
+		} else if (held && waits < RS_READER_WAITS && worth_waiting(st)) {
+			/* Requests are short: give the readers a moment, without
+			 * holding the lock, so other writers may go on. */
+			waits++;
+			h->reader_waits++;
+			rs_unlock(st);
+			usleep(1000);
+			rs_lock(st);
+		} else {
+			if (waits == RS_READER_WAITS) {
+				h->readers_quick = 0;
+				if (h->limbo_head) {
+					h->waited_out_tag = rs_entry_at(st, h->limbo_head)->limbo_tag;
 				}
 			}
+			return 0;
 		}
-	}
-	/* Everything evictable is gone; what is left sits in limbo, held by
-	 * readers in flight. Requests are short: give them a moment. */
-	for (int i = 0; i < 50 && h->limbo_head && !limbo_blocked_by_self(st); i++) {
-		/* Not holding the lock while we wait: other writers may go on. */
-		rs_unlock(st);
-		usleep(1000);
-		rs_lock(st);
 		rs_reclaim(st);
 		if ((off = rs_alloc(st, size))) {
+			h->readers_quick |= waits > 0;
 			return off;
 		}
 	}
-	return 0;
 }
 
 /* --- writers ----------------------------------------------------------------- */
@@ -702,7 +810,7 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 	e->created_ms = now_ms;
 	e->state = RS_ENTRY_LIVE;
 	/* A full sweep of grace before it can be evicted. */
-	atomic_store_explicit(&e->referenced, 1, memory_order_relaxed);
+	atomic_store_explicit(&e->referenced, RS_REF_NEW, memory_order_relaxed);
 	atomic_store_explicit(&e->next, atomic_load_explicit(bucket, memory_order_relaxed), memory_order_relaxed);
 	/* Publication: readers that see the link see a complete entry. */
 	atomic_store_explicit(bucket, RS_OFF(st, e), memory_order_release);

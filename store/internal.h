@@ -61,8 +61,8 @@ typedef struct rs_free_block {
 /* --- entries ----------------------------------------------------------------
  * One allocated block per entry: header, key, then the value area (aligned).
  * Readers use hash, key, expires, kind, value fields and `next`; they write
- * only `referenced`, and only when it is clear. Everything else belongs to
- * the writer holding the lock. */
+ * only `referenced`, and only when it lacks RS_REF_READ. Everything else
+ * belongs to the writer holding the lock. */
 struct rs_entry {
 	rs_block block;
 	_Atomic rs_off next;        /* bucket chain */
@@ -76,13 +76,15 @@ struct rs_entry {
 	uint32_t key_len;
 	uint32_t kind;
 	uint16_t pool;
-	_Atomic uint8_t referenced; /* CLOCK second-chance bit */
+	_Atomic uint8_t referenced; /* CLOCK second chance: RS_REF_* bits */
 	uint8_t state;              /* RS_ENTRY_* */
 	uint32_t value_offset;      /* from the entry start */
 	char key[];
 };
 
 enum { RS_ENTRY_RESERVED = 1, RS_ENTRY_LIVE = 2, RS_ENTRY_LIMBO = 3 };
+/* Stored, or read, since CLOCK last passed the entry (which clears both). */
+enum { RS_REF_NEW = 1, RS_REF_READ = 2 };
 
 /* --- pools ----------------------------------------------------------------- */
 typedef struct rs_pool {
@@ -172,12 +174,23 @@ struct rs_header {
 	uint64_t clock_hand;
 	uint64_t entries;
 	uint64_t expiring_entries;  /* entries with a TTL */
+	/* No live entry expires before this (0: not known). Lowered by every
+	 * entry stored with a TTL, set by a whole sweep for expired entries:
+	 * until then, such a sweep cannot find anything. */
+	int64_t next_expiry_ms;
 
 	/* limbo FIFO, ordered by epoch tag */
 	rs_off limbo_head;
 	rs_off limbo_tail;
 	_Atomic uint64_t limbo_bytes;
 	uint64_t limbo_entries;
+	/* The limbo head a store waited for in vain: while it is still the
+	 * head, the reader that holds it is still reading, and stores fail
+	 * without waiting for it again. */
+	uint64_t waited_out_tag;
+	/* A store's last wait for readers paid off: they move on quickly, and
+	 * eviction runs ahead of the stores (index.c, keep_room_ahead). */
+	uint64_t readers_quick;
 
 	/* statistics */
 	uint64_t stores;
@@ -186,6 +199,8 @@ struct rs_header {
 	_Atomic uint64_t lock_waits;
 	uint64_t recoveries;
 	uint64_t dead_slots;
+	uint64_t sweep_buckets;     /* buckets visited by eviction sweeps */
+	uint64_t reader_waits;      /* stores' 1 ms waits for readers to move on */
 	uint32_t npools;
 
 	/* hottest keys, approximated from sampled hits (inspect.c) */

@@ -56,6 +56,8 @@ void rs_recover(rs_store *st)
 	}
 	h->entries = 0;
 	h->expiring_entries = 0;
+	/* Not known until the next sweep for expired entries. */
+	h->next_expiry_ms = 0;
 
 	/* 1. Mark what the chains reach; drop duplicates (a replace that died
 	 *    between linking the new entry and unlinking the old one: the first
@@ -100,6 +102,8 @@ void rs_recover(rs_store *st)
 	h->limbo_head = h->limbo_tail = 0;
 	atomic_store(&h->limbo_bytes, 0);
 	h->limbo_entries = 0;
+	h->waited_out_tag = 0;
+	h->readers_quick = 0;
 	rs_off end = h->heap_off + h->heap_size;
 	for (rs_off off = h->heap_off; off < end;) {
 		rs_entry *e = rs_entry_at(st, off);
@@ -155,6 +159,10 @@ const char *rs_check(rs_store *st)
 					problem = "index: key present twice";
 					goto out;
 				}
+			}
+			if (e->expires_ms && e->expires_ms < h->next_expiry_ms) {
+				problem = "index: an entry expires before the earliest expiry recorded";
+				goto out;
 			}
 			live++;
 			live_bytes += rs_block_size(&e->block);

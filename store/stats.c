@@ -52,6 +52,8 @@ void rs_segment_stats_get(rs_store *st, rs_segment_stats *out)
 	out->expirations = h->expirations;
 	out->recoveries = h->recoveries;
 	out->dead_slots = h->dead_slots;
+	out->sweep_buckets = h->sweep_buckets;
+	out->reader_waits = h->reader_waits;
 	rs_unlock(st);
 
 	out->total_bytes = h->total_size;

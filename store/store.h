@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#define RS_LAYOUT_VERSION 6
+#define RS_LAYOUT_VERSION 7
 #define RS_MAX_POOLS 64
 #define RS_POOL_NAME_MAX 63
 #define RS_KEY_MAX 4096
@@ -107,6 +107,8 @@ typedef struct rs_segment_stats {
 	uint64_t lock_waits;     /* write-lock acquisitions that had to wait */
 	uint64_t recoveries;     /* times a dead lock holder was recovered from */
 	uint64_t dead_slots;     /* reader slots cleared after their owner died */
+	uint64_t sweep_buckets;  /* buckets visited by eviction sweeps (the work of making room) */
+	uint64_t reader_waits;   /* 1 ms waits of stores for readers in flight to release memory */
 	uint64_t epoch;
 	uint32_t slots_total;
 	uint32_t slots_used;

@@ -77,6 +77,40 @@ $tests = [
         return [$held > 0 && $s1['limbo_bytes'] > 0 && $s2['limbo_bytes'] === 0 && $s2['dead_slots_cleared'] >= 1,
             "holder $held, limbo while held: {$s1['limbo_bytes']}, after kill: {$s2['limbo_bytes']}, dead slots cleared: {$s2['dead_slots_cleared']}"];
     },
+    'a request that borrows does not make a store evict the whole cache, and what it pinned comes back when it ends' => function (Fpm $fpm) {
+        // A request holds the epoch it started at until it ends, so what is
+        // evicted meanwhile stays in limbo: a 100 KB store into a full
+        // segment evicted every entry (hardening issue: 165 of 165).
+        [$fill] = call($fpm, 'op=fill');
+        call($fpm, 'op=store_pinned&key=held&value=' . str_repeat('h', 1000));
+        $pidfile = $fpm->dir . '/held.pid';
+        $release = $fpm->dir . '/release';
+        $bg = proc_open([PHP_BINARY, '-r', sprintf('require %s; (new FastCgi(%s))->get(%s, %s, 60);',
+            var_export(__DIR__ . '/FastCgi.php', true), var_export($fpm->dir . '/fpm.sock', true),
+            var_export(__DIR__ . '/www/cache.php', true), var_export("op=hold_until&pidfile=$pidfile&release=$release", true))],
+            [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+        for ($i = 0; $i < 200 && !is_file($pidfile); $i++) {
+            usleep(50000);
+        }
+        $held = (int)@file_get_contents($pidfile);
+        [$during] = call($fpm, 'op=store_large');        // on the other worker
+        touch($release);
+        proc_close($bg);                                  // the holding request has ended
+        [$s] = call($fpm, 'op=status');
+        [$after] = call($fpm, 'op=store_large');
+        $noRoom = fn (array $r) => str_contains((string)$r['warning'], 'No room for key') && str_contains($r['warning'], 'still read by requests in flight');
+        // While it reads: the first store evicts one entry of its size,
+        // waits 50 x 1 ms for the reader and gives up; the second, with the
+        // same reader still in, neither evicts nor waits.
+        $ok = $held > 0 && $fill['entries'] > 300
+            && $during[0]['stored'] === false && $during[0]['evicted'] === 1 && $during[0]['waits'] === 50
+            && $noRoom($during[0])
+            && $during[1]['stored'] === false && $during[1]['evicted'] === 0 && $during[1]['waits'] === 0
+            && $noRoom($during[1])
+            // After: limbo drained, and the store takes the block its victim freed.
+            && $s['limbo_bytes'] === 0 && $after[0]['stored'] === true && $after[0]['evicted'] === 0 && $after[0]['waits'] === 0;
+        return [$ok, json_encode(['holder' => $held, 'fill' => $fill, 'during' => $during, 'limbo after' => $s['limbo_bytes'], 'after' => $after[0]])];
+    },
     'a value stored by old code is read by new code as unserialize() would' => function (Fpm $fpm) {
         $classes = __DIR__ . '/www/classes.php';
         [$h, $stored] = $fpm->client->get($classes, 'v=1&op=store');

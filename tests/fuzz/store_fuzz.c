@@ -14,6 +14,9 @@
  *     evicted since (the segment's eviction counter tells);
  *   - a value borrowed in a read section stays intact until the section ends,
  *     whatever was replaced, deleted, evicted or cleared meanwhile;
+ *   - a store made while that section holds in limbo the memory the store
+ *     needs (evicting more could not help before it ends) fails without
+ *     evicting;
  *   - rs_check() finds the index, allocator and limbo consistent, and at the
  *     end, clearing everything leaves no used byte, entry or limbo.
  *
@@ -307,7 +310,24 @@ static bool reserve(int p, int k, uint64_t len, int64_t expires, rs_reservation 
 {
 	char key[RS_KEY_MAX];
 	size_t klen = key_of(k, key);
+	/* Inside a read section, everything retired since it began stays in
+	 * limbo until it ends, and so would anything evicted now: when limbo
+	 * already holds the block this store needs and no free block can hold
+	 * it, the store fails without evicting. */
+	bool held_enough = false;
+	uint64_t evictions = F.st.hdr->evictions;
+	if (F.depth) {
+		uint64_t need = rs_alloc_round(RS_ALIGN_UP(offsetof(rs_entry, key) + klen + 1, RS_ALIGN) + len - sizeof(rs_block));
+		rs_lock(&F.st);
+		rs_reclaim(&F.st);
+		held_enough = atomic_load(&F.st.hdr->limbo_bytes) >= need && F.st.hdr->free_bytes < need;
+		rs_unlock(&F.st);
+	}
 	rs_status rc = rs_reserve(&F.st, F.pool_ids[p], key, klen, len, KIND_BLOB, expires, r);
+	if (held_enough && (rc != RS_NO_MEMORY || F.st.hdr->evictions != evictions)) {
+		FAIL("a store of %llu bytes while this read section holds as much in limbo: status %d, %llu evicted",
+			(unsigned long long)len, rc, (unsigned long long)(F.st.hdr->evictions - evictions));
+	}
 	if (rc == RS_TOO_BIG) {
 		if (len + klen < F.st.hdr->heap_size - 1024) {
 			FAIL("RS_TOO_BIG for %llu bytes in a heap of %llu", (unsigned long long)len,

@@ -50,7 +50,7 @@ int(2)
 int(1)
 int(1)
 bool(true)
-array(28) {
+array(29) {
   [0]=>
   string(9) "available"
   [1]=>
@@ -92,20 +92,22 @@ array(28) {
   [19]=>
   string(10) "lock_waits"
   [20]=>
-  string(10) "recoveries"
+  string(12) "reader_waits"
   [21]=>
-  string(18) "dead_slots_cleared"
+  string(10) "recoveries"
   [22]=>
-  string(10) "slots_used"
+  string(18) "dead_slots_cleared"
   [23]=>
-  string(11) "slots_total"
+  string(10) "slots_used"
   [24]=>
-  string(5) "pools"
+  string(11) "slots_total"
   [25]=>
-  string(7) "buckets"
+  string(5) "pools"
   [26]=>
-  string(19) "request_over_static"
+  string(7) "buckets"
   [27]=>
+  string(19) "request_over_static"
+  [28]=>
   string(17) "restored_at_start"
 }
 bool(true)

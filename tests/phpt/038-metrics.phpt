@@ -63,4 +63,4 @@ float(1)
 float(1)
 bool(true)
 float(1)
-23 families, every line a comment or a sample: true
+24 families, every line a comment or a sample: true

@@ -9,11 +9,18 @@
 // error inside a remember() $compute whose key the other requests wait for
 // (op=slow_fatal, answered 500).
 //
-// Checked: 0 wrong answers; every 5xx comes from a deliberately slow request
-// (nginx's access log tells which request got which status): 0 caused by
-// Resident; the faults really happened (workers terminated, fatal errors,
-// workers recycled); afterwards every key verifies, the index is consistent
-// and limbo drains.
+// Before the run, extra pools stage a 5xx of each cause that is not
+// Resident's: an ordinary request killed while it waits in remember() for a
+// key a deliberately slow request computes, and ordinary requests nginx
+// cannot pass to a pool whose listen queue is full.
+//
+// Checked: 0 wrong answers; 0 answers 5xx caused by Resident: every 5xx is
+// attributed from what nginx, php-fpm and the endpoint logged under the
+// request's id (fpm_wrk/attribute.php says how), and printed with its cause
+// and evidence: a deliberately slow request, one that waited for it, or
+// machine load; the staged ones get their cause; the faults really
+// happened (workers terminated, fatal errors, workers recycled); afterwards
+// every key verifies, the index is consistent and limbo drains.
 //
 //   php8.2 -n -d extension=posix fpm_wrk.php [SECONDS] [resident.so]
 // Prints its figures and "fpm wrk: N passed, N failed".
@@ -27,6 +34,8 @@ $terminate = 3;
 
 $dir = sys_get_temp_dir() . '/resident-fpm-wrk-' . getmypid();
 @mkdir($dir);
+@mkdir("$dir/journal");
+require __DIR__ . '/fpm_wrk/attribute.php';
 $procs = [];
 $failures = [];
 $checks = 0;
@@ -107,7 +116,47 @@ pm.max_requests = 50
 request_terminate_timeout = {$terminate}s
 clear_env = no
 catch_workers_output = yes
+; For the staged 5xx: one worker behind a listen queue of 1; one that
+; computes a remember() key for as long as it is told; one whose ordinary
+; requests php-fpm kills after 1 s.
+[queue]
+listen = $dir/queue.sock
+listen.mode = 0666
+listen.backlog = 1
+pm = static
+pm.max_children = 1
+clear_env = no
+catch_workers_output = yes
+[slow]
+listen = $dir/slow.sock
+listen.mode = 0666
+pm = static
+pm.max_children = 1
+request_terminate_timeout = 30s
+clear_env = no
+catch_workers_output = yes
+[short]
+listen = $dir/short.sock
+listen.mode = 0666
+pm = static
+pm.max_children = 1
+request_terminate_timeout = 1s
+clear_env = no
+catch_workers_output = yes
 CONF);
+$locations = '';
+foreach (['/' => 'fpm', '/queue/' => 'queue', '/slow/' => 'slow', '/short/' => 'short'] as $path => $sock) {
+    $locations .= <<<LOC
+        location $path {
+            include /etc/nginx/fastcgi_params;
+            fastcgi_param SCRIPT_FILENAME $endpoint;
+            fastcgi_param JOURNAL_DIR $dir/journal;
+            fastcgi_pass unix:$dir/$sock.sock;
+            fastcgi_read_timeout 120s;
+        }
+
+LOC;
+}
 file_put_contents("$dir/nginx.conf", <<<CONF
 worker_processes 1;
 daemon off;
@@ -115,7 +164,7 @@ pid $dir/nginx.pid;
 error_log $dir/nginx.log;
 events { worker_connections 1024; }
 http {
-    log_format ops '\$status \$arg_op \$request_time';
+    log_format ops '\$status \$arg_op \$request_time \$arg_rid';
     access_log $dir/access.log ops;
     keepalive_requests 1000000;
     client_body_temp_path $dir;
@@ -125,13 +174,7 @@ http {
     scgi_temp_path $dir;
     server {
         listen 127.0.0.1:$port;
-        location / {
-            include /etc/nginx/fastcgi_params;
-            fastcgi_param SCRIPT_FILENAME $endpoint;
-            fastcgi_pass unix:$dir/fpm.sock;
-            fastcgi_read_timeout 120s;
-        }
-    }
+$locations    }
 }
 CONF);
 
@@ -142,10 +185,10 @@ $procs[] = proc_open([$fpmBinary, '-n', '-c', "$dir/php.ini", '-y', "$dir/fpm.co
 $procs[] = proc_open(['/usr/sbin/nginx', '-c', "$dir/nginx.conf", '-p', $dir],
     [0 => ['file', '/dev/null', 'r'], 1 => $null, 2 => ['file', "$dir/nginx.stderr", 'w']], $pipes);
 
-function get(int $port, string $query, ?int &$status = null): ?string
+function get(int $port, string $query, ?int &$status = null, string $path = '/'): ?string
 {
     $ctx = stream_context_create(['http' => ['timeout' => 30, 'ignore_errors' => true]]);
-    $body = @file_get_contents("http://127.0.0.1:$port/?$query", false, $ctx);
+    $body = @file_get_contents("http://127.0.0.1:$port$path?$query", false, $ctx);
     $status = isset($http_response_header[0]) ? (int)explode(' ', $http_response_header[0])[1] : 0;
     return $body === false ? null : $body;
 }
@@ -160,6 +203,79 @@ if (!$ready) {
         . @file_get_contents("$dir/php.log"));
     finish();
 }
+
+// --- staged 5xx, one of each cause that is not Resident's, so that the
+// attribution is seen to tell them apart (the rule before it blamed every
+// 5xx of an ordinary request on Resident)
+function send(int $port, string $uri)
+{
+    $s = stream_socket_client("tcp://127.0.0.1:$port", $errno, $errstr, 10);
+    fwrite($s, "GET $uri HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n");
+    return $s;
+}
+function status_of($s): int
+{
+    stream_set_timeout($s, 60);
+    $response = stream_get_contents($s);
+    fclose($s);
+    return preg_match('#^HTTP/1\.\d (\d+)#', $response, $m) ? (int)$m[1] : 0;
+}
+function journaled(string $dir, string $rid, string $phase): bool
+{
+    $line = '/^' . preg_quote($rid, '/') . ' \S+ ' . preg_quote($phase, '/') . '$/m';
+    for ($i = 0; $i < 1000; $i++) {
+        foreach (glob("$dir/journal/*") as $f) {
+            if (preg_match($line, file_get_contents($f))) {
+                return true;
+            }
+        }
+        usleep(10000);
+    }
+    return false;
+}
+$staged = [];   // rid => the cause it must be attributed to
+// An ordinary request waits in remember() for a key that a deliberately
+// slow request computes, until php-fpm kills it (request_terminate_timeout
+// of its pool: 1 s).
+$holder = send($port, '/slow/?op=slow_hold&release=staged&rid=0-1');
+check(journaled($dir, '0-1', 'compute staged'), 'staged: the deliberately slow request did not start computing');
+get($port, 'op=remember_staged&rid=0-2', $waiterStatus, '/short/');
+touch("$dir/release-staged");
+if ($waiterStatus === 502) {
+    $staged['0-2'] = 'deliberate';
+}
+check($waiterStatus === 502 && status_of($holder) === 200, "staged: the request waiting for a deliberately slow computation answered $waiterStatus, not 502");
+// Ordinary requests to a pool whose one worker is busy, behind a listen
+// queue of 1: what the queue cannot take, nginx cannot connect (502).
+$busy = send($port, '/queue/?op=hold&release=queue&rid=0-3');
+check(journaled($dir, '0-3', 'begin hold'), 'staged: the request holding the queue pool did not start');
+$burst = [];
+for ($i = 4; $i < 10; $i++) {
+    $burst["0-$i"] = send($port, "/queue/?op=mixed&rid=0-$i");
+}
+// The kernel queues 2 (backlog + 1): the other 4 are answered at once.
+$answered = [];
+for ($deadline = microtime(true) + 10; count($answered) < 4 && microtime(true) < $deadline;) {
+    $read = array_diff_key($burst, $answered);
+    $w = $e = null;
+    if (stream_select($read, $w, $e, 0, 100000)) {
+        foreach ($read as $rid => $s) {
+            $answered[$rid] = status_of($s);
+        }
+    }
+}
+touch("$dir/release-queue");
+foreach (array_diff_key($burst, $answered) as $rid => $s) {
+    $answered[$rid] = status_of($s);
+}
+status_of($busy);
+foreach ($answered as $rid => $status) {
+    if ($status === 502) {
+        $staged[$rid] = 'load';
+    }
+}
+check(count($staged) > 1, 'staged: no ordinary request found the listen queue full: ' . json_encode($answered));
+$stagedCount = count($staged);
 
 // --- the run
 $cmd = sprintf('TERM_EVERY=6 FATAL_EVERY=3 timeout %d wrk -t2 -c64 -d%ds --timeout 60s -s %s %s 2>&1', $seconds + 90, $seconds,
@@ -183,15 +299,39 @@ $verify = get($port, 'op=verify', $vstatus);
 usleep(300000);
 $after = get($port, 'op=status', $astatus);
 
-// --- attribution: nginx's access log has each request's status and op
+// --- attribution: nginx's access log has each request's status, op and id
 $byOp = [];
+$access = [];
 foreach (file("$dir/access.log", FILE_IGNORE_NEW_LINES) as $line) {
-    [$status, $op] = explode(' ', $line) + [1 => ''];
+    [$status, $op, , $rid] = explode(' ', $line) + [1 => '', 2 => '', 3 => '-'];
     $byOp[$op === '' ? '-' : $op][$status] = ($byOp[$op === '' ? '-' : $op][$status] ?? 0) + 1;
+    if ($rid !== '-') {
+        $access[$rid] = [(int)$status, $op];
+    }
+}
+$causes = ['load' => 0, 'deliberate' => 0, 'resident' => 0];
+$blamed = [];
+$ordinary5xx = 0;
+foreach ($access as [$status, $op]) {
+    $ordinary5xx += $status >= 500 && !in_array($op, DELIBERATE_OPS, true);
+}
+foreach (attribute_5xx($dir, $access) as $r) {
+    if (in_array($r['op'], DELIBERATE_OPS, true)) {
+        continue;   // the deliberately slow requests themselves
+    }
+    if (isset($staged[$r['rid']])) {
+        check($r['cause'] === $staged[$r['rid']], "staged 5xx to {$r['rid']} attributed to {$r['cause']}, not {$staged[$r['rid']]}: {$r['why']}");
+        unset($staged[$r['rid']]);
+    }
+    $causes[$r['cause']]++;
+    $report = "5xx ({$r['status']}) to ordinary request {$r['rid']}: {$r['cause']}: {$r['why']}\n    " . implode("\n    ", $r['evidence']);
+    echo $report, "\n";
+    if ($r['cause'] === 'resident') {
+        $blamed[] = $report;
+    }
 }
 $count = fn (string $op, callable $f) => array_sum(array_filter($byOp[$op] ?? [], $f, ARRAY_FILTER_USE_KEY));
 $is5xx = fn ($s) => $s >= 500;
-$mixed5xx = $count('mixed', $is5xx);
 // 499: wrk closed the connection when its time was up, a request in flight.
 $mixedOther = $count('mixed', fn ($s) => $s != 200 && $s != 499 && $s < 500);
 $cut = $count('mixed', fn ($s) => $s == 499);
@@ -207,8 +347,8 @@ function grep_log(string $pattern, string $file, ?array &$first = null): int
     return (int)exec(sprintf('grep -cE %s %s', escapeshellarg($pattern), escapeshellarg($file)));
 }
 $recycled = grep_log('child [0-9]+ exited with code 0', "$dir/fpm.log");
-$terminated = grep_log('execution timed out', "$dir/fpm.log");
-$signalled = grep_log('exited on signal', "$dir/fpm.log");
+$terminated = grep_log('\\[pool wrk\\] .*execution timed out', "$dir/fpm.log");
+$signalled = grep_log('\\[pool wrk\\] .*exited on signal', "$dir/fpm.log");
 $fatals = grep_log('Maximum execution time of [0-9]+ seconds? exceeded', "$dir/php.log");
 $wrongLogged = grep_log('WRONG ', "$dir/php.log", $wrongLines);
 $segfaults = grep_log('SIGSEGV|SIGBUS|SIGABRT|SIGILL|SIGFPE|core dumped', "$dir/fpm.log", $crashLines);
@@ -218,7 +358,9 @@ $otherErrors = grep_log('PHP (Fatal|Warning|Notice|Deprecated)', "$dir/php.log")
 check($wrong == 0, "$wrong wrong answers");
 check($wrongLogged === 0, "$wrongLogged wrong values logged by the endpoint: " . implode("\n", $wrongLines));
 check($otherErrors === 0, "$otherErrors errors in PHP's log besides the deliberate fatal errors and refused stores");
-check($mixed5xx === 0, "$mixed5xx answers 5xx to ordinary requests (not deliberately slow): caused by Resident");
+check($causes['resident'] === 0, count($blamed) . " answers 5xx to ordinary requests caused by Resident:\n" . implode("\n", $blamed));
+check(array_sum($causes) === $ordinary5xx, "$ordinary5xx ordinary requests answered 5xx, " . array_sum($causes) . ' of them attributed');
+check(!$staged, 'staged 5xx not attributed: ' . json_encode($staged));
 check($mixedOther === 0, "$mixedOther answers to ordinary requests neither 200 nor 5xx");
 check($connectErr + $readErr + $writeErr + $timeoutErr == 0, "socket errors: connect $connectErr, read $readErr, write $writeErr, timeout $timeoutErr");
 check($segfaults === 0, "$segfaults workers crashed (a signal other than php-fpm's own SIGTERM):\n" . implode("\n", $crashLines));
@@ -234,10 +376,10 @@ check($astatus === 200 && ($a['limbo_bytes'] ?? -1) === 0 && ($a['memory_used'] 
 
 printf("fpm wrk: nginx + php-fpm (%d workers, pm.max_requests=50, request_terminate_timeout=%ds, resident.memory=16M) on 127.0.0.1, "
     . "wrk -t2 -c64 for %.0f s: %d requests (%.0f req/s, p50 %.1f ms, p99 %.1f ms), %d ok, %d wrong; "
-    . "5xx: %d caused by Resident (ordinary requests), %d from request_terminate_timeout killing slow requests (nginx 502: the worker died mid-request; %d timed out in php-fpm's log), "
+    . "5xx to ordinary requests: %d caused by Resident, %d by machine load, %d by waiting for a deliberately slow request (%d of these staged before the run); %d from request_terminate_timeout killing slow requests (nginx 502: the worker died mid-request; %d timed out in php-fpm's log), "
     . "%d from max_execution_time fatal errors inside remember() (PHP's 500; %d in the log), of %d deliberately slow requests; "
     . "%d ordinary requests cut by wrk's end (499); %d workers recycled after 50 requests, %d killed; %d stores refused with a warning (no room: memory held by requests in flight); afterwards (verified, then the accounting): %s\n",
     $workers, $terminate, $wrkSeconds, $requests, $requests / max(1, $wrkSeconds), $p50, $p99, $ok, $wrong,
-    $mixed5xx, $term5xx, $terminated, $fatal5xx, $fatals, $slowSent, $cut, $recycled, $signalled, $warnings,
+    $causes['resident'], $causes['load'], $causes['deliberate'], $stagedCount, $term5xx, $terminated, $fatal5xx, $fatals, $slowSent, $cut, $recycled, $signalled, $warnings,
     json_encode($v + $a));
 finish();

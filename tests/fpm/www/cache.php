@@ -55,6 +55,41 @@ switch ($_GET['op'] ?? '') {
         sleep(30);
         echo strlen($v);
         break;
+    case 'fill':
+        // Distinct keys of ~100 KB until the segment is full (the first eviction).
+        $n = 0;
+        while (Resident\Cache::status()['evictions'] === 0) {
+            $c->store('fill:' . $n++, str_repeat('f', 100000));
+        }
+        echo json_encode(['stored' => $n, 'entries' => Resident\Cache::status()['entries']]);
+        break;
+    case 'store_pinned':
+        var_export(Resident\Cache::pool('fpm-pinned', pinned: true)->store($_GET['key'], $_GET['value']));
+        break;
+    case 'hold_until':
+        // Borrow a value (of a pinned pool: nothing to evict there), then
+        // stay in the request until the release file appears.
+        $v = Resident\Cache::pool('fpm-pinned', pinned: true)->fetch('held');
+        file_put_contents($_GET['pidfile'], getmypid());
+        for ($i = 0; $i < 2000 && !file_exists($_GET['release']); $i++) {
+            usleep(10000);
+        }
+        echo strlen($v);
+        break;
+    case 'store_large':
+        // Stores of ~100 KB, each with what it evicted and waited.
+        $out = [];
+        foreach (['large', 'large'] as $key) {
+            $before = Resident\Cache::status();
+            error_clear_last();
+            $stored = @$c->store($key, str_repeat('l', 100000));
+            $after = Resident\Cache::status();
+            $out[] = ['stored' => $stored, 'evicted' => $after['evictions'] - $before['evictions'],
+                'waits' => ($after['reader_waits'] ?? 0) - ($before['reader_waits'] ?? 0), 'entries' => $before['entries'],
+                'limbo_bytes' => $after['limbo_bytes'], 'warning' => error_get_last()['message'] ?? null];
+        }
+        echo json_encode($out);
+        break;
     default:
         http_response_code(400);
 }

@@ -7,8 +7,10 @@
 // request_terminate_timeout kills the worker in the middle of one.
 // op=slow_fatal: a remember() whose $compute never ends, so PHP's own
 // max_execution_time ends the request with a fatal error inside it, while
-// op=mixed requests wait for that same key. op=verify: checks every key and
-// consistency, answers "ok" and figures as JSON. op=status: the accounting.
+// op=mixed requests wait for that same key. op=hold, op=slow_hold and
+// op=remember_staged stage 5xx before the run. op=verify: checks every key
+// and consistency, answers "ok" and figures as JSON. op=status: the
+// accounting. Requests with an id (rid=) journal what they do.
 require __DIR__ . '/../../phpt/checksum.inc';
 
 const KEYS = 400;
@@ -17,6 +19,27 @@ const SHARED = 8;
 header('X-Pid: ' . getmypid());
 $c = Resident\Cache::pool('wrk');
 $wrong = [];
+
+// The journal: a line (request id, time, phase) into a file of this worker
+// before each cache operation and after it ("php": the endpoint's own
+// work), written at once (an unbuffered write per line). When php-fpm kills
+// a request, its last line says what it was doing and since when: what
+// fpm_wrk.php attributes each 5xx with.
+$rid = preg_match('/^[0-9]+-[0-9]+$/', $_GET['rid'] ?? '') ? $_GET['rid'] : null;
+$journal = $rid !== null && isset($_SERVER['JOURNAL_DIR']) ? fopen($_SERVER['JOURNAL_DIR'] . '/' . getmypid(), 'a') : null;
+function journal(string $phase): void
+{
+    global $journal, $rid;
+    if ($journal) {
+        fwrite($journal, sprintf("%s %.6f %s\n", $rid, microtime(true), $phase));
+    }
+}
+register_shutdown_function(function () {
+    $e = error_get_last();
+    $fatal = $e !== null && ($e['type'] & (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR)) !== 0;
+    journal($fatal ? 'end fatal ' . str_replace("\n", ' ', $e['message']) : 'end');
+});
+journal('begin ' . ($_GET['op'] ?? 'mixed'));
 // A store, increment or remember() may fail for lack of room (memory held
 // by requests in flight): false, or remember()'s computed value uncached,
 // always with a warning. The warnings go to the log; a false without one is
@@ -64,6 +87,15 @@ function new_value(int $k): array
     return random_int(0, 19) === 0 ? big_value($seed) : resident_checked_value($seed);
 }
 
+// Up to 20 s, until fpm_wrk.php creates the release file of that name.
+function wait_for_release(string $name): void
+{
+    $file = dirname($_SERVER['JOURNAL_DIR']) . '/release-' . preg_replace('/[^a-z]/', '', $name);
+    for ($i = 0; $i < 2000 && !file_exists($file); $i++) {
+        usleep(10000);
+    }
+}
+
 function shared_compute(int $k): array
 {
     return resident_checked_value(random_int(0, 1000000) * SHARED + $k);
@@ -73,24 +105,39 @@ switch ($_GET['op'] ?? 'mixed') {
     case 'mixed':
         for ($i = 0; $i < 4; $i++) {
             $k = random_int(0, KEYS - 1);
+            journal("fetch k:$k");
             $v = $c->fetch("k:$k");
+            journal('php');
             if ($v !== null && !value_ok_for($v, $k, KEYS)) {
                 $wrong[] = "k:$k held a wrong value";
             }
             if ($v === null || random_int(0, 9) === 0) {
                 // False with a warning is allowed (memory held by readers in
                 // flight); the warning goes to the log, not into the answer.
-                if (refused($c->store("k:$k", new_value($k)))) {
+                $new = new_value($k);
+                journal("store k:$k");
+                $stored = $c->store("k:$k", $new);
+                journal('php');
+                if (refused($stored)) {
                     $wrong[] = "store(k:$k) returned false without a warning";
                 }
             }
         }
+        journal('increment requests');
         $n = $c->increment('requests');
+        journal('php');
         if (refused($n) || ($n !== false && (!is_int($n) || $n < 1))) {
             $wrong[] = 'increment gave ' . var_export($n, true);
         }
         $k = random_int(0, SHARED - 1);
-        $r = $c->remember("shared:$k", fn () => shared_compute($k), ttl: 1);
+        journal("remember shared:$k");
+        $r = $c->remember("shared:$k", function () use ($k) {
+            journal("compute shared:$k");
+            $v = shared_compute($k);
+            journal("computed shared:$k");   // remember() stores it and releases the key
+            return $v;
+        }, ttl: 1);
+        journal('php');
         if (!value_ok_for($r, $k, SHARED)) {
             $wrong[] = "remember(shared:$k) gave a wrong value";
         }
@@ -117,11 +164,41 @@ switch ($_GET['op'] ?? 'mixed') {
         $k = random_int(0, SHARED - 1);
         $c->delete("shared:$k");
         set_time_limit(1);
-        $c->remember("shared:$k", function () {
+        journal("remember shared:$k");
+        $c->remember("shared:$k", function () use ($k) {
+            journal("compute shared:$k");
             for ($x = 0;; $x++) {
                 $x ^= crc32((string)$x) & 1;
             }
         }, ttl: 1);
+        break;
+
+    // Staged 5xx (fpm_wrk.php, before the run): op=hold occupies the
+    // worker of its pool, op=slow_hold computes the remember() key "staged"
+    // (in a pool with a long request_terminate_timeout), each until the
+    // release file of that name appears; op=remember_staged is an ordinary
+    // request that waits for that computation.
+    case 'hold':
+        wait_for_release($_GET['release'] ?? '');
+        break;
+
+    case 'slow_hold':
+        journal('remember staged');
+        $c->remember('staged', function () {
+            journal('compute staged');
+            wait_for_release($_GET['release'] ?? '');
+            return 1;
+        });
+        journal('php');
+        break;
+
+    case 'remember_staged':
+        journal('remember staged');
+        $c->remember('staged', function () {
+            journal('compute staged');
+            return 2;
+        });
+        journal('php');
         break;
 
     case 'status':

@@ -1,7 +1,9 @@
 -- wrk script for fpm_wrk.php: op=mixed requests, and deliberately slow ones:
 -- thread 1 sends op=slow_term every TERM_EVERY seconds, thread 2
--- op=slow_fatal every FATAL_EVERY seconds. Counts answers: ok, wrong (200 with any other body), and
--- status codes; the runner attributes 5xx with nginx's access log.
+-- op=slow_fatal every FATAL_EVERY seconds. Every request carries an id
+-- (rid=<thread>-<n>) that nginx, php-fpm and the endpoint's journal log.
+-- Counts answers: ok, wrong (200 with any other body), and status codes;
+-- the runner attributes each 5xx from the logs.
 local threads = {}
 local n = 0
 
@@ -21,16 +23,19 @@ function init(args)
   kind = (id % 2 == 1) and "slow_term" or "slow_fatal"
   every = tonumber(os.getenv(kind == "slow_term" and "TERM_EVERY" or "FATAL_EVERY") or "3")
   first_wrong = ""
+  seq = 0
 end
 
 function request()
   local now = os.time()
+  seq = seq + 1
+  local rid = "&rid=" .. id .. "-" .. seq
   if now - last >= every then
     last = now
     slow = slow + 1
-    return wrk.format(nil, "/?op=" .. kind)
+    return wrk.format(nil, "/?op=" .. kind .. rid)
   end
-  return wrk.format(nil, "/?op=mixed")
+  return wrk.format(nil, "/?op=mixed" .. rid)
 end
 
 function response(status, headers, body)
