@@ -7,9 +7,9 @@ BUILD        := build
 EXT82        := $(BUILD)/php-8.2/modules/resident.so
 CFLAGS_STORE := -std=c11 -Wall -Wextra -Werror -O2 -g
 
-STORE_SRC := $(wildcard store/*.c)
-STORE_HDR := $(wildcard store/*.h)
-EXT_SRC   := $(wildcard *.c *.h value/*.c value/*.h) $(STORE_SRC) $(STORE_HDR) config.m4
+STORE_SRC := $(wildcard src/store/*.c)
+STORE_HDR := $(wildcard src/store/*.h)
+EXT_SRC   := $(wildcard src/*.h src/*/*.c src/*/*.h) config.m4
 
 .PHONY: all build deps test check demo bench stubs clean install
 

@@ -20,12 +20,19 @@ if test "$PHP_RESIDENT" != "no"; then
   fi
 
   PHP_NEW_EXTENSION(resident,
-    php_resident.c api.c key_iterator.c remember.c compat.c testing.c ros.c metrics.c inspect.c class_list.c \
-    value/persist.c value/materialize.c value/graph_persist.c value/class_profile.c value/graph_materialize.c value/graph_lazy.c value/date.c value/digest.c \
-    store/segment.c store/alloc.c store/index.c store/lock.c store/reclaim.c \
-    store/recover.c store/stats.c store/hash.c store/inspect.c store/dump.c store/keys.c,
+    src/module/module.c src/runtime/class_list.c \
+    src/api/cache.c src/api/keys.c src/api/remember.c src/api/compat.c src/api/testing.c src/api/metrics.c src/api/inspect.c \
+    src/ros/ros.c \
+    src/value/persist.c src/value/materialize.c src/value/graph_persist.c src/value/class_profile.c src/value/graph_materialize.c \
+    src/value/graph_lazy.c src/value/date.c src/value/digest.c \
+    src/store/segment.c src/store/alloc.c src/store/index.c src/store/lock.c src/store/reclaim.c \
+    src/store/recover.c src/store/stats.c src/store/hash.c src/store/inspect.c src/store/dump.c src/store/keys.c,
     $ext_shared,, $RESIDENT_CFLAGS)
-  PHP_ADD_BUILD_DIR([$ext_builddir/value], 1)
-  PHP_ADD_BUILD_DIR([$ext_builddir/store], 1)
-  PHP_ADD_INCLUDE([$ext_srcdir])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/module], 1)
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/runtime], 1)
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/api], 1)
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/ros], 1)
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/value], 1)
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/store], 1)
+  PHP_ADD_INCLUDE([$ext_srcdir/src])
 fi

@@ -10,7 +10,7 @@ phpize=$(dirname "$(command -v "$php_config")")/$(basename "$php_config" | sed '
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 # Copy only what the build needs; keep timestamps so make stays incremental.
-(cd "$root" && tar -cf - config.m4 ./*.c ./*.h store/*.c store/*.h value/*.c value/*.h) | (cd "$dir" && tar -xmf - --keep-newer-files 2>/dev/null || tar -xf -)
+(cd "$root" && tar -cf - config.m4 src) | (cd "$dir" && tar -xmf - --keep-newer-files 2>/dev/null || tar -xf -)
 cd "$dir"
 if [ ! -f configure ] || [ config.m4 -nt configure ]; then
   "$phpize" >/dev/null 2>&1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates resident_arginfo.h from resident.stub.php with PHP's own
+# Regenerates src/api/*_arginfo.h from src/api/*.stub.php with PHP's own
 # gen_stub.php (shipped by php8.2-dev), pointing it at Debian's php-parser
 # instead of the copy it would download.
 set -euo pipefail
@@ -10,4 +10,4 @@ work=build/gen_stub
 mkdir -p "$work/PHP-Parser-4.15.1"
 cp "$GEN" "$work/gen_stub.php"
 ln -sfn /usr/share/php "$work/PHP-Parser-4.15.1/lib"
-"$PHP" "$work/gen_stub.php" "$@" resident.stub.php compat.stub.php
+"$PHP" "$work/gen_stub.php" "$@" src/api/resident.stub.php src/api/compat.stub.php

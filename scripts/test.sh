@@ -38,7 +38,7 @@ stage() { # name command...
 stubs() {
 	local stub stale=0 fresh=0
 	for stub in resident compat; do
-		if [ "$(sha1sum $stub.stub.php | cut -d' ' -f1)" = "$(sed -n 's/.*Stub hash: \([0-9a-f]*\).*/\1/p' ${stub}_arginfo.h)" ]; then
+		if [ "$(sha1sum src/api/$stub.stub.php | cut -d' ' -f1)" = "$(sed -n 's/.*Stub hash: \([0-9a-f]*\).*/\1/p' src/api/${stub}_arginfo.h)" ]; then
 			fresh=$((fresh + 1))
 		else
 			echo "${stub}_arginfo.h is stale: run make stubs"
@@ -279,7 +279,7 @@ reliability() {
 	reliability_suite "reliability: php-fpm under wrk (30 s)" "fpm wrk" "$PHP82" -n "${posix[@]}" tests/reliability/fpm_wrk.php 30 "$EXT82"
 	# The store's unit tests again, under AddressSanitizer and UBSan.
 	mkdir -p build/fuzz
-	if clang -g -O1 -std=c11 -fsanitize=address,undefined -fno-sanitize-recover=undefined store/[a-z]*.c tests/store/test_store.c \
+	if clang -g -O1 -std=c11 -fsanitize=address,undefined -fno-sanitize-recover=undefined src/store/[a-z]*.c tests/store/test_store.c \
 		-o build/fuzz/test_store_asan -lpthread; then
 		reliability_suite "reliability: store unit tests under ASan and UBSan" "store unit tests" build/fuzz/test_store_asan
 	else

@@ -293,7 +293,7 @@ try {
     $file = "/dev/shm/resident-$segment";
     exec(implode(' ', array_map('escapeshellarg', [PHP_BINARY, '-n', '-d', "extension=$ext", '-d', 'resident.enable_cli=1',
         '-d', "resident.segment=$segment", '-d', 'resident.memory=64M', '-r', 'Resident\Cache::pool("fpm")->store("old", "from before");'])));
-    // Stamped as a build of the next encoding would (the header checksum, store/internal.h, made to match).
+    // Stamped as a build of the next encoding would (the header checksum, src/store/internal.h, made to match).
     $header = file_get_contents($file, false, null, 0, 160);
     $encoding = unpack('V', $header, 16)[1];
     $header = substr_replace($header, pack('V', $encoding + 1), 16, 4);

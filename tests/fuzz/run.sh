@@ -30,7 +30,7 @@ bin=$out/store_fuzz
 if [ ! -x "$bin" ] || [ -n "$(find store tests/fuzz/store_fuzz.c -newer "$bin" -name '*.[ch]' 2>/dev/null | head -1)" ]; then
 	if ! "$CLANG" -g -O1 -std=gnu11 -fno-omit-frame-pointer \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		store/[a-z]*.c tests/fuzz/store_fuzz.c -o "$bin.tmp" -lpthread >"$out/build.log" 2>&1; then
+		src/store/[a-z]*.c tests/fuzz/store_fuzz.c -o "$bin.tmp" -lpthread >"$out/build.log" 2>&1; then
 		cat "$out/build.log"
 		fail "the fuzzer does not build (libFuzzer comes with clang's libclang-rt-*-dev)"
 	fi

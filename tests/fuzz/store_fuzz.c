@@ -24,7 +24,7 @@
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined store/[a-z]*.c tests/fuzz/store_fuzz.c
  * Without libFuzzer, -DSTORE_FUZZ_MAIN builds a driver that replays files.
  */
-#include "../../store/internal.h"
+#include "../../src/store/internal.h"
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@ $dump = sys_get_temp_dir() . '/resident-063-' . getmypid() . '.dump';
 echo resident_child(sprintf('Resident\Cache::pool("p")->store("k", ["a" => 1]); var_dump(Resident\Cache::dump(%s));', var_export($dump, true)));
 $good = file_get_contents($dump);
 
-// Where each field of the header starts (store/dump.c, dump format 2).
+// Where each field of the header starts (src/store/dump.c, dump format 2).
 $fields = ['magic' => 0, 'format' => 8, 'header_size' => 12, 'layout_version' => 16, 'npools' => 20, 'build_id' => 24,
     'version' => 120, 'base_address' => 152, 'total_size' => 160, 'heap_off' => 168, 'heap_size' => 176, 'nentries' => 184,
     'body_bytes' => 192, 'checksum' => 200, 'dumped_ms' => 208, 'encoding_version' => 216, 'header_sum' => 224];

@@ -9,7 +9,7 @@ $name = "phpt-064-$pid";
 $segment = "/dev/shm/resident-$name";
 
 // Changes a field and makes the checksum over the header match again, as
-// a build that writes other values there would (store/dump.c, store/internal.h).
+// a build that writes other values there would (src/store/dump.c, src/store/internal.h).
 function patched(string $bytes, int $at, string $value, int $from, int $to, int $sumAt): string
 {
     $bytes = substr_replace($bytes, $value, $at, strlen($value));

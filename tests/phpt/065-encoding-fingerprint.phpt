@@ -1,10 +1,10 @@
 --TEST--
 RV_ENCODING_VERSION: the definitions of the stored encoding (value kinds, graph records, date codec states) match the fingerprint recorded next to the version, so that changing them without deciding on a bump fails here
 --SKIPIF--
-<?php if (!is_file(__DIR__ . '/../../value/graph.h')) die('skip needs the source tree'); ?>
+<?php if (!is_file(__DIR__ . '/../../src/value/graph.h')) die('skip needs the source tree'); ?>
 --FILE--
 <?php
-$src = dirname(__DIR__, 2) . '/value';
+$src = dirname(__DIR__, 2) . '/src/value';
 // Comments and layout do not count; enums, structs and RV_ macros do.
 $code = fn (string $file) => preg_replace('#/\*.*?\*/|//[^\n]*#s', '', file_get_contents("$src/$file"));
 $flat = fn (string $c) => trim(preg_replace('/\s+/', ' ', $c));
@@ -25,7 +25,7 @@ if (($recorded[1] ?? '') === $fingerprint) {
     echo "the encoding's definitions are the ones recorded with RV_ENCODING_VERSION\n";
 } else {
     echo "The stored encoding's definitions changed (fingerprint $fingerprint, recorded ", $recorded[1] ?? 'none', ").\n",
-        "If what a value area holds changed, bump RV_ENCODING_VERSION in value/value.h (segments and dumps of the\n",
+        "If what a value area holds changed, bump RV_ENCODING_VERSION in src/value/value.h (segments and dumps of the\n",
         "old encoding are then recreated or refused instead of misread); either way, record $fingerprint there.\n";
 }
 ?>

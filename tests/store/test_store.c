@@ -2,7 +2,7 @@
  * Unit tests of the store layer (plain C, no PHP). Each test prints one
  * line; the process exits non-zero on the first failure.
  */
-#include "../../store/internal.h"
+#include "../../src/store/internal.h"
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>

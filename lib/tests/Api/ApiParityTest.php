@@ -24,7 +24,7 @@ final class ApiParityTest extends TestCase
     /** @return iterable<string, array{string, string, bool, string, string}> */
     public static function stubMethods(): iterable
     {
-        $stub = \dirname(__DIR__, 3) . '/resident.stub.php';
+        $stub = \dirname(__DIR__, 3) . '/src/api/resident.stub.php';
         if (!is_file($stub)) {
             return; // lib/ used outside this repository
         }

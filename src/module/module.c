@@ -18,11 +18,11 @@
 #include "ext/standard/info.h"
 #include "zend_extensions.h"
 #include "php_resident.h"
-#include "class_list.h"
-#include "api.h"
+#include "runtime/class_list.h"
+#include "api/api.h"
 #include "value/date.h"
 #include "value/value.h"
-#include "ros.h"
+#include "ros/ros.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(resident)
 

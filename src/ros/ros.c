@@ -31,9 +31,9 @@
 #include <sys/stat.h>
 #include "php.h"
 #include "php_resident.h"
-#include "api.h"
+#include "api/api.h"
 #include "ros.h"
-#include "class_list.h"
+#include "runtime/class_list.h"
 #include "value/value.h"
 #include "SAPI.h"
 #include "zend_attributes.h"

@@ -5,7 +5,7 @@
 #include "php.h"
 #include "php_resident.h"
 #include "api.h"
-#include "ros.h"
+#include "ros/ros.h"
 #include "metrics.h"
 #include "inspect.h"
 #include "value/value.h"
