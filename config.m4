@@ -20,9 +20,12 @@ if test "$PHP_RESIDENT" != "no"; then
   fi
 
   PHP_NEW_EXTENSION(resident,
-    src/module/module.c src/runtime/class_list.c \
-    src/api/cache.c src/api/keys.c src/api/remember.c src/api/compat.c src/api/testing.c src/api/metrics.c src/api/inspect.c \
+    src/module/module.c \
+    src/api/cache.c src/api/arguments.c src/api/counters.c src/api/status.c src/api/keys.c src/api/remember.c \
+    src/api/compat.c src/api/testing.c src/api/metrics.c src/api/inspect.c \
     src/ros/ros.c \
+    src/cache/read.c src/cache/write.c \
+    src/runtime/segment.c src/runtime/sapi.c src/runtime/dumps.c src/runtime/class_list.c \
     src/value/persist.c src/value/materialize.c src/value/graph_persist.c src/value/class_profile.c src/value/graph_materialize.c \
     src/value/graph_lazy.c src/value/date.c src/value/digest.c \
     src/store/segment.c src/store/alloc.c src/store/index.c src/store/lock.c src/store/reclaim.c \
@@ -32,6 +35,7 @@ if test "$PHP_RESIDENT" != "no"; then
   PHP_ADD_BUILD_DIR([$ext_builddir/src/runtime], 1)
   PHP_ADD_BUILD_DIR([$ext_builddir/src/api], 1)
   PHP_ADD_BUILD_DIR([$ext_builddir/src/ros], 1)
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/cache], 1)
   PHP_ADD_BUILD_DIR([$ext_builddir/src/value], 1)
   PHP_ADD_BUILD_DIR([$ext_builddir/src/store], 1)
   PHP_ADD_INCLUDE([$ext_srcdir/src])

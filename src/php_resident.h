@@ -73,12 +73,6 @@ ZEND_EXTERN_MODULE_GLOBALS(resident)
 ZEND_TSRMLS_CACHE_EXTERN()
 #endif
 
-/* The segment this process created or inherited; NULL hdr when disabled. */
-extern rs_store resident_segment;
-
-/* The calling thread's store handle, or NULL when Resident is unavailable. */
-rs_store *resident_store(void);
-
 /* Milliseconds since the epoch, the store's clock. */
 static inline int64_t resident_now_ms(void) { return (int64_t)rs_now_ms(); }
 
@@ -97,26 +91,8 @@ static inline void resident_pool_display_name(const char *name, char *out, size_
 	}
 }
 
-/* Cache::dump()/restore(): false with err set on failure. */
-bool resident_dump(const char *file, rs_dump_stats *ds, char *err, size_t errlen);
-bool resident_restore(const char *file, rs_dump_stats *ds, char *err, size_t errlen);
-
-/* Entries resident.restore_on_start loaded when this process created the
- * segment, or -1. */
-long long resident_restored_entries(void);
-
-/* The named segment's file, or NULL for an anonymous segment. */
-const char *resident_segment_path(void);
-
-/* Why resident_store() is NULL, for status() and phpinfo(). */
-const char *resident_unavailable_reason(void);
-/* NULL store because the configuration turned Resident off (not a failure). */
-bool resident_disabled_by_config(void);
-
 /* The class is listed in resident.direct_classes: copied as its state,
  * without running its serialization hooks. */
 bool resident_is_direct_class(zend_class_entry *ce);
-
-void resident_api_register(int module_number, bool testing);
 
 #endif

@@ -13,6 +13,7 @@
  */
 #include "php.h"
 #include "php_resident.h"
+#include "runtime/segment.h"
 #include "api.h"
 #include "zend_enum.h"
 #include "compat_arginfo.h"

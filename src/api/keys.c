@@ -5,6 +5,7 @@
  */
 #include "php.h"
 #include "php_resident.h"
+#include "runtime/segment.h"
 #include "api.h"
 
 #define BUCKETS_PER_STEP 512

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "php.h"
 #include "php_resident.h"
+#include "runtime/segment.h"
 #include "api.h"
 #include "value/value.h"
 #include "ext/standard/md5.h"

@@ -4,6 +4,7 @@
  */
 #include "php.h"
 #include "php_resident.h"
+#include "runtime/segment.h"
 #include "api.h"
 #include "value/value.h"
 

@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include "php.h"
 #include "php_resident.h"
+#include "runtime/segment.h"
 #include "api/api.h"
 #include "ros.h"
 #include "runtime/class_list.h"

@@ -111,7 +111,7 @@ static void format_segment(rs_store *st, void *mem, int fd, const rs_config *cfg
 	h->magic = RS_MAGIC;
 }
 
-static void handle_init(rs_store *st)
+void rs_handle_init(rs_store *st)
 {
 	memset(st, 0, sizeof(*st));
 	rs_pid_init();
@@ -120,9 +120,17 @@ static void handle_init(rs_store *st)
 	st->lock_fd = -1;
 }
 
+void rs_handle_share(rs_store *st, const rs_store *mapping)
+{
+	rs_handle_init(st);
+	st->hdr = mapping->hdr;
+	st->base = mapping->base;
+	st->lock_fd = mapping->lock_fd;
+}
+
 rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen)
 {
-	handle_init(st);
+	rs_handle_init(st);
 	seg_layout l;
 	if (plan_layout(cfg, &l, err, errlen) != RS_OK) {
 		return RS_ERROR;
@@ -381,7 +389,7 @@ static int read_header(int fd, rs_header *h, size_t *n)
 rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bool may_replace, bool *created,
                         char *err, size_t errlen)
 {
-	handle_init(st);
+	rs_handle_init(st);
 	*created = false;
 	seg_layout l;
 	if (plan_layout(cfg, &l, err, errlen) != RS_OK) {

@@ -178,6 +178,11 @@ rs_status rs_restore(rs_store *st, int fd, rs_dump_stats *stats, char *err, size
 
 /* --- segment lifecycle ---------------------------------------------------- */
 
+/* A handle on no segment (every creating or attaching call starts with it). */
+void rs_handle_init(rs_store *st);
+/* A handle of this thread (or process) on the mapping another handle of
+ * the process made: its own reader slot, the same memory and lock file. */
+void rs_handle_share(rs_store *st, const rs_store *mapping);
 /* Creates an anonymous shared mapping (inherited by fork). */
 rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen);
 /* Creates, or attaches to, a segment backed by the file at path, mapped at

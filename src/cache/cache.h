@@ -1,0 +1,56 @@
+/*
+ * A pool's values, read and written: what Resident\Cache, the compatibility
+ * layers, remember() and RequestOverStatic share (read.c, write.c). Sits
+ * between the PHP classes above and the value encoding and the store below.
+ */
+#ifndef RESIDENT_CACHE_H
+#define RESIDENT_CACHE_H
+
+#include "php.h"
+#include "php_resident.h"
+
+/* A Resident\Cache object: a pool of the segment, by id and by name. */
+typedef struct resident_cache_obj {
+	uint16_t pool;
+	zend_string *name;
+	zend_object std;
+} resident_cache_obj;
+
+static inline resident_cache_obj *resident_cache_of(zend_object *obj)
+{
+	return (resident_cache_obj *)((char *)obj - XtOffsetOf(resident_cache_obj, std));
+}
+
+/* Enters a read section; returns whether values may be borrowed, in which
+ * case the section lasts until the request ends. Callers that hand out no
+ * pointers into the segment pass borrow = false and get a short section,
+ * which they end with resident_read_leave(). */
+bool resident_read_enter(rs_store *st, bool borrow);
+void resident_read_leave(rs_store *st, bool borrow);
+
+/* Looks the key up and decodes it into `out` (borrowed when the request
+ * borrows). False on a miss or a failed decode (then maybe an exception). */
+bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out);
+/* The same, but a graph fetched while the request borrows comes back
+ * lazily (*graph set, see value/graph_lazy.c); else *graph is NULL. */
+bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, struct rv_lazy_graph **graph);
+/* Stale-while-revalidate read: a fresh value, or one past its TTL but
+ * within its stale period (*stale = true). */
+bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bool *stale);
+/* A live entry exists for the key (no statistics). */
+bool resident_exists(resident_cache_obj *c, zend_string *key);
+/* RSHUTDOWN: forget where this request found its keys. */
+void resident_cache_request_end(void);
+
+struct rv_plan;
+/* Stores a value: 1 stored, 0 not (full, or present for only_if_absent;
+ * a warning says which), -1 an exception was thrown. value_arg names the
+ * argument in error messages. */
+int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires_ms,
+                         int64_t stale_until_ms, bool only_if_absent, uint32_t value_arg);
+/* Stores a value planned already (storeMultiple() plans them all first).
+ * False, with a warning or an exception, when it is not stored. */
+bool resident_store_planned(resident_cache_obj *c, zend_string *key, struct rv_plan *plan, int64_t expires_ms,
+                            int64_t stale_until_ms, bool only_if_absent);
+
+#endif

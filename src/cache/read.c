@@ -1,0 +1,228 @@
+/*
+ * Reading a pool's entry into a PHP value: the read section a request holds
+ * (for the whole request when it borrows), the request-local memory of where
+ * keys were found, and the decoding that may run PHP code (which must not
+ * leave a section open whatever it does).
+ */
+#include "php.h"
+#include "php_resident.h"
+#include "cache.h"
+#include "runtime/segment.h"
+#include "value/value.h"
+#include "zend_fibers.h"
+
+/* Enters a read section; returns whether values may be borrowed, in which
+ * case the section lasts until the request ends. Callers that hand out no
+ * pointers into the segment pass borrow = false and get a short section. */
+bool resident_read_enter(rs_store *st, bool borrow)
+{
+	if (RESIDENT_G(borrowing)) {
+		return true;
+	}
+	if (borrow && RESIDENT_G(borrow_mode) && !rs_limbo_over_cap(st)) {
+		if (rs_read_begin(st) == RS_OK) {
+			RESIDENT_G(borrowing) = true;
+			return true;
+		}
+		/* No reader slot: we read under the lock, so copy and leave. */
+		return false;
+	}
+	rs_read_begin(st);
+	return false;
+}
+
+void resident_read_leave(rs_store *st, bool borrow)
+{
+	if (!borrow) {
+		rs_read_end(st);
+	}
+}
+
+static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out, rv_lazy_graph **lazy);
+
+/* Request-local lookup cache. While a request borrows, every entry it found
+ * stays allocated, so it can remember where a key's entry is and skip the
+ * shared index the next time, as long as nothing was stored, deleted or
+ * cleared since (any such change, by any worker, bumps the mutation epoch
+ * and empties the memo).
+ *
+ * Only interned keys (the string literals of the code, the common case)
+ * are remembered, by the string's address: PHP's string hash would let
+ * keys crafted to collide make the table quadratic, and no input chooses
+ * an address. Other keys go to the shared index, hashed with SipHash. */
+static zend_always_inline zend_ulong memo_slot(const zend_string *key)
+{
+	/* Addresses share their low bits (alignment, allocation strides): mix
+	 * them into all 64 (a bijection, so distinct addresses stay distinct). */
+	uint64_t x = (uint64_t)(uintptr_t)key;
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	return (zend_ulong)x;
+}
+
+static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string *key)
+{
+	if (!ZSTR_IS_INTERNED(key)) {
+		return rs_lookup(st, pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+	}
+	uint64_t epoch = rs_mutation_epoch(st);
+	HashTable **memo = RESIDENT_G(lookups);
+	if (epoch != RESIDENT_G(lookups_epoch)) {
+		for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
+			if (memo[i]) {
+				zend_hash_clean(memo[i]);
+			}
+		}
+		RESIDENT_G(lookups_epoch) = epoch;
+	}
+	zend_ulong slot = memo_slot(key);
+	if (memo[pool]) {
+		zval *known = zend_hash_index_find(memo[pool], slot);
+		if (known) {
+			const rs_entry *e = Z_PTR_P(known);
+			int64_t expires = rs_entry_expires(e);
+			if (!expires || expires > resident_now_ms()) {
+				rs_note_hit(st, e);
+				return e;
+			}
+		}
+	}
+	const rs_entry *e = rs_lookup(st, pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+	if (e) {
+		if (!memo[pool]) {
+			ALLOC_HASHTABLE(memo[pool]);
+			zend_hash_init(memo[pool], 8, NULL, NULL, 0);
+		}
+		zval ptr;
+		ZVAL_PTR(&ptr, (void *)e);
+		zend_hash_index_update(memo[pool], slot, &ptr);
+	}
+	return e;
+}
+
+bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
+{
+	rs_store *st = resident_store();
+	if (!st) {
+		return false;
+	}
+	bool borrow = resident_read_enter(st, true);
+	const rs_entry *e = borrow ? lookup_memoized(st, c->pool, key) : rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+	if (!e) {
+		resident_read_leave(st, borrow);
+		return false;
+	}
+	return decode_entry(st, e, borrow, out, NULL);
+}
+
+bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **graph)
+{
+	*graph = NULL;
+	rs_store *st = resident_store();
+	if (!st) {
+		return false;
+	}
+	bool borrow = resident_read_enter(st, true);
+	const rs_entry *e = borrow ? lookup_memoized(st, c->pool, key) : rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+	if (!e) {
+		resident_read_leave(st, borrow);
+		return false;
+	}
+	return decode_entry(st, e, borrow, out, borrow ? graph : NULL);
+}
+
+bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bool *stale)
+{
+	rs_store *st = resident_store();
+	if (!st) {
+		return false;
+	}
+	bool borrow = resident_read_enter(st, true);
+	const rs_entry *e = rs_lookup_stale(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), stale);
+	if (!e) {
+		resident_read_leave(st, borrow);
+		return false;
+	}
+	return decode_entry(st, e, borrow, out, NULL);
+}
+
+/* A value whose type needs no memory to copy (null, bool, int, float). */
+static bool scalar_entry(uint32_t kind, const void *area)
+{
+	return kind == RV_KIND_ZVAL && Z_TYPE_P((const zval *)area) < IS_STRING;
+}
+
+/* Decodes the entry found inside the read section, and leaves it; with
+ * lazy (borrowing only), a graph comes back lazily. */
+static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out, rv_lazy_graph **lazy)
+{
+	uint32_t kind = rs_entry_kind(e);
+	const void *area = rs_entry_value(e);
+	size_t size = rs_entry_value_size(e);
+	if (kind == RV_KIND_SERIALIZED && !borrow) {
+		/* Unserializing may run userland code (which may use the cache):
+		 * never inside a short read section. */
+		zend_string *copy = zend_string_init(area, size, 0);
+		resident_read_leave(st, borrow);
+		zend_result rc = rv_materialize(out, kind, ZSTR_VAL(copy), ZSTR_LEN(copy), false);
+		zend_string_release(copy);
+		return rc == SUCCESS;
+	}
+	if (rs_read_locked(st) && !scalar_entry(kind, area)) {
+		/* No reader slot was free, so this read holds the write lock:
+		 * copying allocates, and objects may run PHP code, neither of
+		 * which may happen while the lock is held. */
+		resident_read_leave(st, borrow);
+		php_error_docref(NULL, E_WARNING, "Every reader slot is in use: cached values other than numbers, booleans and null cannot be read by this process now");
+		return false;
+	}
+	zend_result rc;
+	if (borrow && kind == RV_KIND_ZVAL) {
+		/* Hands out the segment's own zval: no allocation, no PHP code. */
+		rc = rv_materialize(out, kind, area, size, true);
+		resident_read_leave(st, borrow);
+		return rc == SUCCESS;
+	}
+	/* Copying allocates (memory_limit), and objects may autoload or run
+	 * __wakeup()/__unserialize(), which can end in a fatal error: a short
+	 * section must not outlive the fetch that way (its epoch would pin
+	 * every replaced value for as long as the process lives). Those hooks
+	 * must not suspend a Fiber mid-fetch either. */
+	uint32_t outer = borrow ? st->read_depth : st->read_depth - 1;
+	zend_fiber_switch_block();
+	zend_try {
+		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(out, area, lazy)
+			: rv_materialize(out, kind, area, size, borrow);
+	} zend_catch {
+		zend_fiber_switch_unblock();
+		rs_unwind(st, outer);
+		zend_bailout();
+	} zend_end_try();
+	zend_fiber_switch_unblock();
+	resident_read_leave(st, borrow);
+	return rc == SUCCESS;
+}
+
+bool resident_exists(resident_cache_obj *c, zend_string *key)
+{
+	rs_store *st = resident_store();
+	if (!st) {
+		return false;
+	}
+	bool borrow = resident_read_enter(st, false);
+	bool found = rs_peek(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0) != NULL;
+	resident_read_leave(st, borrow);
+	return found;
+}
+
+void resident_cache_request_end(void)
+{
+	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
+		if (RESIDENT_G(lookups)[i]) {
+			zend_hash_destroy(RESIDENT_G(lookups)[i]);
+			FREE_HASHTABLE(RESIDENT_G(lookups)[i]);
+			RESIDENT_G(lookups)[i] = NULL;
+		}
+	}
+}

@@ -1,0 +1,163 @@
+/*
+ * Storing a PHP value into a pool: planned (sized first) or in one pass into
+ * a reservation of a guessed size, never running PHP code or allocating
+ * request memory while the segment's lock is held.
+ */
+#include "php.h"
+#include "php_resident.h"
+#include "cache.h"
+#include "runtime/segment.h"
+#include "value/value.h"
+
+/* Stores a planned value. Returns false, with a warning, when it cannot fit
+ * (or with an exception pending). */
+bool resident_store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan, int64_t expires, int64_t stale_until, bool only_if_absent)
+{
+	rs_store *st = resident_store();
+	rs_reservation r;
+	bool planned_again = false;
+again:;
+	/* Encoding objects allocates (memory_limit can end it anywhere): never
+	 * while holding the lock. Arrays and strings are written without. */
+	bool allocates = plan->kind == RV_KIND_GRAPH;
+	rs_status rc = allocates ? rs_reserve_unlocked(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), plan->size, plan->kind, expires, &r)
+		: rs_reserve(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), plan->size, plan->kind, expires, &r);
+	switch (rc) {
+		case RS_OK:
+			break;
+		case RS_NO_SLOT:
+			php_error_docref(NULL, E_WARNING, "Every reader slot is in use: key \"%s\" holds objects, which this process cannot store now",
+				ZSTR_VAL(key));
+			return false;
+		case RS_TOO_BIG:
+			php_error_docref(NULL, E_WARNING, "Value for key \"%s\" needs %zu bytes; the whole cache can hold %zu bytes for a value of this key",
+				ZSTR_VAL(key), plan->size, rs_max_value_size(st, ZSTR_LEN(key)));
+			return false;
+		case RS_NO_MEMORY: {
+			rs_pool_stats ps = {0};
+			rs_pool_stats_get(st, c->pool, &ps);
+			if ((unsigned char)ps.name[0] < 0x20) {
+				/* Resident's own pools: (remember)'s compute locks, (statics).
+				 * Their handles may carry no name: the store's is the one. */
+				char pool[RS_POOL_NAME_MAX + 3];
+				resident_pool_display_name(ps.name, pool, sizeof(pool));
+				php_error_docref(NULL, E_WARNING, "No room for Resident's own entry \"%s\" in pool %s (%zu bytes): what is left is pinned or still read by requests in flight",
+					ZSTR_VAL(key), pool, plan->size);
+			} else if (ps.pinned) {
+				php_error_docref(NULL, E_WARNING, "Pinned pool \"%s\" is full: no room for key \"%s\" (%zu bytes), and pinned entries are never evicted",
+					ZSTR_VAL(c->name), ZSTR_VAL(key), plan->size);
+			} else {
+				php_error_docref(NULL, E_WARNING, "No room for key \"%s\" (%zu bytes): what is left is pinned or still read by requests in flight",
+					ZSTR_VAL(key), plan->size);
+			}
+			return false;
+		}
+		default:
+			php_error_docref(NULL, E_WARNING, "Cannot store key \"%s\"", ZSTR_VAL(key));
+			return false;
+	}
+	zend_result written;
+	if (allocates) {
+		zend_try {
+			written = rv_write(plan, r.value);
+		} zend_catch {
+			rs_unwind(st, st->read_depth);
+			zend_bailout();
+		} zend_end_try();
+	} else {
+		written = rv_write(plan, r.value);
+	}
+	if (written == FAILURE) {
+		rs_abort(st, &r);
+		if (EG(exception)) {
+			return false;
+		}
+		if (!planned_again) {
+			/* It changed since it was planned: storeMultiple() plans every
+			 * value first, and the hooks of the later ones may change an
+			 * earlier one. Planned again, it is stored as it is now. */
+			zval *value = plan->value;
+			const rv_path *path = plan->path;
+			uint32_t arg_num = plan->arg_num;
+			rv_plan_release(plan);
+			if (rv_plan_value(plan, value, path, arg_num) == FAILURE) {
+				return false;
+			}
+			planned_again = true;
+			goto again;
+		}
+		zend_throw_error(NULL, "Value for key \"%s\" did not encode to the %zu bytes planned for it: not stored",
+			ZSTR_VAL(key), plan->size);
+		return false;
+	}
+	if (stale_until) {
+		rs_reservation_keep_stale(&r, stale_until);
+	}
+	return rs_commit(st, &r, only_if_absent, resident_now_ms()) == RS_OK;
+}
+
+/* Stores a value like the last one of its root class without planning it
+ * (see rv_write_unplanned): 1 stored, 0 not (exists, lost a race), -1
+ * thrown, 2 plan it instead (did not fit, a hook must run, no room for the
+ * guess: the planned way says why). */
+static int store_unplanned(resident_cache_obj *c, zend_string *key, zval *value, size_t guess, const rv_path *path,
+                           int64_t expires, int64_t stale_until, bool only_if_absent, uint32_t value_arg)
+{
+	rs_store *st = resident_store();
+	rs_reservation r;
+	/* A value that takes less gives the rest back at commit; one that
+	 * takes more is planned. */
+	if (rs_reserve_unlocked(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), guess, RV_KIND_GRAPH, expires, &r) != RS_OK) {
+		return 2;
+	}
+	size_t used;
+	rv_unplanned written;
+	/* Encoding allocates: memory_limit may end it anywhere. */
+	zend_try {
+		written = rv_write_unplanned(value, path, value_arg, r.value, guess, &used);
+	} zend_catch {
+		rs_unwind(st, st->read_depth);
+		zend_bailout();
+	} zend_end_try();
+	switch (written) {
+		case RV_WRITTEN:
+			break;
+		case RV_REPLAN:
+			rs_abort(st, &r);
+			return 2;
+		default:
+			rs_abort(st, &r);
+			return -1;
+	}
+	rs_reservation_shrink(&r, used);
+	if (stale_until) {
+		rs_reservation_keep_stale(&r, stale_until);
+	}
+	return rs_commit(st, &r, only_if_absent, resident_now_ms()) == RS_OK;
+}
+
+int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires,
+                         int64_t stale_until, bool only_if_absent, uint32_t value_arg)
+{
+	if (!resident_store()) {
+		return 0;
+	}
+	if (only_if_absent && resident_exists(c, key)) {
+		return 0;
+	}
+	rv_path root = { .kind = RV_PATH_ROOT, .name = "value" };
+	size_t guess = Z_TYPE_P(value) == IS_OBJECT ? rv_size_guess(value) : 0;
+	if (guess) {
+		int rc = store_unplanned(c, key, value, guess, &root, expires, stale_until, only_if_absent, value_arg);
+		if (rc != 2) {
+			return rc;
+		}
+	}
+	rv_plan plan;
+	if (rv_plan_value(&plan, value, &root, value_arg) == FAILURE) {
+		return -1;
+	}
+	bool ok = resident_store_planned(c, key, &plan, expires, stale_until, only_if_absent);
+	rv_plan_release(&plan);
+	return ok;
+}
