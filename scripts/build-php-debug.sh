@@ -23,7 +23,16 @@ PHP_SRC_PKG=php8.4
 KNOWN_DEB_VERSION=8.4.24-1~deb13u1
 KNOWN_DSC_SHA256=fd84ce153abc1af23514100a25d04acd3c728f5c4b5c30c3e1a0788ef9c780eb
 KNOWN_ORIG_SHA256=e127be09a8506f4327c5cfa78a614b00d210714484ec215ce0011b4a03c00731
-POOL=http://deb.debian.org/debian/pool/main/p/$PHP_SRC_PKG
+# The Debian archive apt is configured with (the one serving bookworm's
+# packages): the trixie source entry and the pool fallback use it too.
+debian_archive() {
+  local uri
+  uri=$(apt-get indextargets --format '$(REPO_URI) $(CODENAME)' 2>/dev/null | awk '$2 == "bookworm" { print $1; exit }')
+  echo "${uri%/}"
+}
+ARCHIVE=$(debian_archive)
+[ -n "$ARCHIVE" ] || { echo "build-php-debug: apt has no source for Debian bookworm configured" >&2; exit 1; }
+POOL=$ARCHIVE/pool/main/p/$PHP_SRC_PKG
 PHP_DEB_VERSION=
 PHP_UPSTREAM_VERSION=
 PHP_ORIG_TARBALL=
@@ -145,11 +154,11 @@ use_version() { # debian version
 add_trixie_deb_src() {
   [ -f "$TRIXIE_SRC_LIST" ] && return 0
   need_root "cannot add $TRIXIE_SRC_LIST"
-  cat > "$TRIXIE_SRC_LIST" <<'EOF'
+  cat > "$TRIXIE_SRC_LIST" <<EOF
 # Added by resident scripts/build-php-debug.sh: source packages only, so that
-# `apt-get source php8.4` works. Binary packages keep coming from bookworm.
+# \`apt-get source php8.4\` works. Binary packages keep coming from bookworm.
 Types: deb-src
-URIs: http://deb.debian.org/debian
+URIs: $ARCHIVE
 Suites: trixie
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
