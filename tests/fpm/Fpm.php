@@ -2,8 +2,10 @@
 require_once __DIR__ . '/FastCgi.php';
 
 /**
- * Starts a php-fpm master (pm=static) with the given ini lines on a unix
- * socket in a private directory, and stops it again.
+ * A php-fpm master (pm=static) for a test: its configuration written to a
+ * directory of its own, pools listening on unix sockets there, started in
+ * the foreground and stopped again. Every test runner that needs php-fpm
+ * starts it through this class.
  */
 final class Fpm
 {
@@ -12,36 +14,40 @@ final class Fpm
     /** @var array<string, FastCgi> one client per extra pool */
     public array $clients = [];
     private $proc;
+    private bool $ownsDir;
 
-    /** $extraPools: more pools, name => their settings, each on {dir}/{name}.sock; $env: the master's environment, which its workers inherit. */
-    public function __construct(string $fpmBinary, array $ini, int $workers = 2, array $poolExtra = [], array $extraPools = [], array $env = [])
+    /**
+     * $ini: php.ini lines, or null for the PHP's own configuration (php.ini
+     * and its scan directory, as a package installs them).
+     * $pool: settings of the main pool (named $name, listening on {dir}/fpm.sock).
+     * $extraPools: more pools, name => their settings, each on {dir}/{name}.sock.
+     * $env: the master's environment, which its workers inherit.
+     * $global: settings of php-fpm's [global] section.
+     * $dir: a directory of the caller's to work in (kept on stop), else a new one (removed on stop).
+     */
+    public function __construct(string $fpmBinary, ?array $ini, int $workers = 2, array $pool = [], array $extraPools = [],
+        array $env = [], array $global = [], string $name = 'test', ?string $dir = null)
     {
-        $this->dir = sys_get_temp_dir() . '/resident-fpm-' . getmypid() . '-' . bin2hex(random_bytes(3));
-        mkdir($this->dir);
-        file_put_contents("{$this->dir}/php.ini", implode("\n", $ini) . "\n");
-        $pool = array_merge([
-            'listen' => "{$this->dir}/fpm.sock",
-            'pm' => 'static',
-            'pm.max_children' => $workers,
-            'catch_workers_output' => 'yes',
-            'clear_env' => 'no',
-        ], $poolExtra);
-        $conf = "[global]\nerror_log = {$this->dir}/fpm.log\ndaemonize = no\n[test]\n";
-        foreach ($pool as $k => $v) {
-            $conf .= "$k = $v\n";
-        }
-        foreach ($extraPools as $name => $settings) {
-            $conf .= "[$name]\n";
-            foreach (array_merge(['listen' => "{$this->dir}/$name.sock", 'pm' => 'static', 'pm.max_children' => $workers,
-                'catch_workers_output' => 'yes', 'clear_env' => 'no'], $settings) as $k => $v) {
-                $conf .= "$k = $v\n";
-            }
-            $this->clients[$name] = new FastCgi("{$this->dir}/$name.sock");
+        $this->ownsDir = $dir === null;
+        $this->dir = $dir ?? sys_get_temp_dir() . '/resident-fpm-' . getmypid() . '-' . bin2hex(random_bytes(3));
+        @mkdir($this->dir);
+        $conf = self::section('global', array_merge(['error_log' => "{$this->dir}/fpm.log", 'daemonize' => 'no'], $global));
+        $conf .= self::section($name, array_merge(self::poolDefaults("{$this->dir}/fpm.sock", $workers), $pool));
+        foreach ($extraPools as $pname => $settings) {
+            $conf .= self::section($pname, array_merge(self::poolDefaults("{$this->dir}/$pname.sock", $workers), $settings));
+            $this->clients[$pname] = new FastCgi("{$this->dir}/$pname.sock");
         }
         file_put_contents("{$this->dir}/fpm.conf", $conf);
-        $this->proc = proc_open([$fpmBinary, '-n', '-c', "{$this->dir}/php.ini", '-y', "{$this->dir}/fpm.conf", '-F', '-R'],
+        $cmd = [$fpmBinary];
+        $environment = ['PATH' => getenv('PATH')];
+        if ($ini !== null) {
+            file_put_contents("{$this->dir}/php.ini", implode("\n", $ini) . "\n");
+            $cmd = array_merge($cmd, ['-n', '-c', "{$this->dir}/php.ini"]);
+            $environment['PHP_INI_SCAN_DIR'] = '';
+        }
+        $this->proc = proc_open(array_merge($cmd, ['-y', "{$this->dir}/fpm.conf", '-F', '-R']),
             [0 => ['file', '/dev/null', 'r'], 1 => ['file', "{$this->dir}/stdout", 'w'], 2 => ['file', "{$this->dir}/stderr", 'w']],
-            $pipes, null, ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH')] + $env);
+            $pipes, null, $environment + $env);
         $this->client = new FastCgi("{$this->dir}/fpm.sock");
         for ($i = 0; $i < 100 && !file_exists("{$this->dir}/fpm.sock"); $i++) {
             usleep(50000);
@@ -51,9 +57,30 @@ final class Fpm
         }
     }
 
+    private static function poolDefaults(string $listen, int $workers): array
+    {
+        return ['listen' => $listen, 'pm' => 'static', 'pm.max_children' => $workers, 'catch_workers_output' => 'yes', 'clear_env' => 'no'];
+    }
+
+    private static function section(string $name, array $settings): string
+    {
+        $text = "[$name]\n";
+        foreach ($settings as $k => $v) {
+            $text .= "$k = $v\n";
+        }
+        return $text;
+    }
+
     public function log(): string
     {
         return @file_get_contents("{$this->dir}/fpm.log") . @file_get_contents("{$this->dir}/stderr");
+    }
+
+    /** The master's pid, while it runs. */
+    public function pid(): ?int
+    {
+        $status = $this->proc ? proc_get_status($this->proc) : null;
+        return $status && $status['running'] ? $status['pid'] : null;
     }
 
     public function stop(): void
@@ -72,7 +99,9 @@ final class Fpm
             proc_close($this->proc);
             $this->proc = null;
         }
-        exec('rm -rf ' . escapeshellarg($this->dir));
+        if ($this->ownsDir) {
+            exec('rm -rf ' . escapeshellarg($this->dir));
+        }
     }
 
     public function __destruct()

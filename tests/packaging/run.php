@@ -69,23 +69,20 @@ sh('php8.2 --ri resident', $ri);
 check('php --ri resident shows its version and settings', str_contains($ri, 'Version => 0.1.0') && str_contains($ri, 'resident.memory'), $ri);
 
 // php-fpm with Debian's own php.ini and conf.d (the package enabled it there).
-require_once "$root/tests/fpm/FastCgi.php";
-file_put_contents("$work/fpm.conf", "[global]\nerror_log = $work/fpm.log\ndaemonize = no\npid = $work/fpm.pid\n[www]\nlisten = $work/fpm.sock\npm = static\npm.max_children = 2\n");
+require_once "$root/tests/fpm/Fpm.php";
 file_put_contents("$work/status.php", '<?php echo json_encode(["loaded" => extension_loaded("resident"), "stored" => Resident\Cache::pool()->store("k", [1, 2]), "fetched" => Resident\Cache::pool()->fetch("k"), "sapi" => PHP_SAPI]);');
-$fpm = proc_open(['/usr/sbin/php-fpm8.2', '-y', "$work/fpm.conf", '-F', '-R'], [0 => ['file', '/dev/null', 'r'], 1 => ['file', "$work/fpm.out", 'w'], 2 => ['file', "$work/fpm.out", 'a']], $pipes);
-for ($i = 0; $i < 50 && !file_exists("$work/fpm.sock"); $i++) {
-    usleep(100000);
-}
 $body = null;
+$log = '';
 try {
-    [$headers, $body] = (new FastCgi("$work/fpm.sock"))->get("$work/status.php", '');
+    $fpm = new Fpm('/usr/sbin/php-fpm8.2', null, 2, global: ['pid' => "$work/fpm.pid"], name: 'www');
+    [$headers, $body] = $fpm->client->get("$work/status.php", '');
+    $log = $fpm->log();
+    $fpm->stop();
 } catch (Throwable $e) {
     $body = $e->getMessage();
 }
-proc_terminate($fpm, SIGQUIT);
-proc_close($fpm);
 check('php-fpm with Debian\'s configuration serves with the package', json_decode((string)$body, true) === ['loaded' => true, 'stored' => true, 'fetched' => [1, 2], 'sapi' => 'fpm-fcgi'],
-    $body . "\n" . @file_get_contents("$work/fpm.out") . @file_get_contents("$work/fpm.log"));
+    $body . "\n" . $log);
 
 printf("packaging: %d passed, %d failed\n", $passed, $failed);
 exit($failed ? 1 : 0);

@@ -36,6 +36,7 @@ $dir = sys_get_temp_dir() . '/resident-fpm-wrk-' . getmypid();
 @mkdir($dir);
 @mkdir("$dir/journal");
 require __DIR__ . '/fpm_wrk/attribute.php';
+require __DIR__ . '/../fpm/Fpm.php';
 $procs = [];
 $failures = [];
 $checks = 0;
@@ -62,7 +63,10 @@ pcntl_async_signals(true);
 foreach ([SIGINT, SIGTERM] as $signal) {
     pcntl_signal($signal, fn () => exit(1));
 }
-register_shutdown_function(function () use (&$procs, $dir) {
+register_shutdown_function(function () use (&$procs, &$fpm, $dir) {
+    if (isset($fpm)) {
+        $fpm->stop();
+    }
     foreach ($procs as $p) {
         $st = proc_get_status($p);
         if ($st['running']) {
@@ -91,59 +95,20 @@ $probe = stream_socket_server('tcp://127.0.0.1:0');
 $port = (int)substr(strrchr(stream_socket_get_name($probe, false), ':'), 1);
 fclose($probe);
 
-file_put_contents("$dir/php.ini", <<<INI
-memory_limit=256M
-display_errors=0
-log_errors=1
-error_log=$dir/php.log
-max_execution_time=30
-extension=$ext
-resident.memory=16M
-resident.testing=1
-INI);
-file_put_contents("$dir/fpm.conf", <<<CONF
-[global]
-error_log = $dir/fpm.log
-log_level = notice
-daemonize = no
-[wrk]
-listen = $dir/fpm.sock
-listen.mode = 0666
-listen.backlog = 1024
-pm = static
-pm.max_children = $workers
-pm.max_requests = 50
-request_terminate_timeout = {$terminate}s
-clear_env = no
-catch_workers_output = yes
-; For the staged 5xx: one worker behind a listen queue of 1; one that
-; computes a remember() key for as long as it is told; one whose ordinary
-; requests php-fpm kills after 1 s.
-[queue]
-listen = $dir/queue.sock
-listen.mode = 0666
-listen.backlog = 1
-pm = static
-pm.max_children = 1
-clear_env = no
-catch_workers_output = yes
-[slow]
-listen = $dir/slow.sock
-listen.mode = 0666
-pm = static
-pm.max_children = 1
-request_terminate_timeout = 30s
-clear_env = no
-catch_workers_output = yes
-[short]
-listen = $dir/short.sock
-listen.mode = 0666
-pm = static
-pm.max_children = 1
-request_terminate_timeout = 1s
-clear_env = no
-catch_workers_output = yes
-CONF);
+$env = ['TMPDIR' => $dir];
+$fpm = new Fpm($fpmBinary, [
+    'memory_limit=256M', 'display_errors=0', 'log_errors=1', "error_log=$dir/php.log", 'max_execution_time=30',
+    "extension=$ext", 'resident.memory=16M', 'resident.testing=1',
+], $workers, [
+    'listen.mode' => '0666', 'listen.backlog' => 1024, 'pm.max_requests' => 50, 'request_terminate_timeout' => "{$terminate}s",
+], [
+    // For the staged 5xx: one worker behind a listen queue of 1; one that
+    // computes a remember() key for as long as it is told; one whose
+    // ordinary requests php-fpm kills after 1 s.
+    'queue' => ['listen.mode' => '0666', 'listen.backlog' => 1, 'pm.max_children' => 1],
+    'slow' => ['listen.mode' => '0666', 'pm.max_children' => 1, 'request_terminate_timeout' => '30s'],
+    'short' => ['listen.mode' => '0666', 'pm.max_children' => 1, 'request_terminate_timeout' => '1s'],
+], $env, ['log_level' => 'notice'], 'wrk', $dir);
 $locations = '';
 foreach (['/' => 'fpm', '/queue/' => 'queue', '/slow/' => 'slow', '/short/' => 'short'] as $path => $sock) {
     $locations .= <<<LOC
@@ -178,10 +143,7 @@ $locations    }
 }
 CONF);
 
-$env = ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH'), 'TMPDIR' => $dir];
 $null = ['file', '/dev/null', 'w'];
-$procs[] = proc_open([$fpmBinary, '-n', '-c', "$dir/php.ini", '-y', "$dir/fpm.conf", '-F', '-R'],
-    [0 => ['file', '/dev/null', 'r'], 1 => $null, 2 => ['file', "$dir/fpm.stderr", 'w']], $pipes, null, $env);
 $procs[] = proc_open(['/usr/sbin/nginx', '-c', "$dir/nginx.conf", '-p', $dir],
     [0 => ['file', '/dev/null', 'r'], 1 => $null, 2 => ['file', "$dir/nginx.stderr", 'w']], $pipes);
 
