@@ -22,7 +22,7 @@ if test "$PHP_RESIDENT" != "no"; then
   PHP_NEW_EXTENSION(resident,
     src/module/module.c src/runtime/class_list.c \
     src/api/cache.c src/api/keys.c src/api/remember.c src/api/compat.c src/api/testing.c src/api/metrics.c src/api/inspect.c \
-    src/ros/ros.c \
+    src/ros/lifecycle.c src/ros/restore.c src/ros/publish.c src/ros/units.c src/ros/pool.c \
     src/value/persist.c src/value/materialize.c src/value/graph_persist.c src/value/class_profile.c src/value/graph_materialize.c \
     src/value/graph_lazy.c src/value/date.c src/value/digest.c \
     src/store/segment.c src/store/alloc.c src/store/index.c src/store/lock.c src/store/reclaim.c \
