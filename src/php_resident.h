@@ -37,7 +37,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	zend_string **error_sink;    /* see rv_type_error() */
 	bool request_over_static;
 	char *request_over_static_classes;
-	/* RequestOverStatic (ros.c), per request */
+	/* RequestOverStatic (src/ros/), per request */
 	bool ros_active;             /* this request restores and publishes statics */
 	uint32_t ros_compiling;
 	uint64_t ros_restore_ns;     /* time this request spent restoring statics */
@@ -76,7 +76,7 @@ ZEND_TSRMLS_CACHE_EXTERN()
 /* Milliseconds since the epoch, the store's clock. */
 static inline int64_t resident_now_ms(void) { return (int64_t)rs_now_ms(); }
 
-/* The hidden pool of RequestOverStatic snapshots (ros.c). */
+/* The hidden pool of RequestOverStatic snapshots (src/ros/pool.c). */
 #define RESIDENT_ROS_POOL "\x01statics"
 
 /* A pool's name as metrics(), inspect() and warnings show it: Resident's own

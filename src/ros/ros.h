@@ -3,7 +3,7 @@
 
 #include "php.h"
 
-/* #[Resident\RequestOverStatic]: see ros.c. */
+/* #[Resident\RequestOverStatic]: see internal.h. */
 
 /* Registers the attribute (validator) and the class-linked observer. */
 void ros_module_start(zend_class_entry *attribute_ce, const char *listed_classes, bool observe);

@@ -1,0 +1,105 @@
+/*
+ * #[Resident\RequestOverStatic]: static state that survives the request.
+ *
+ * A unit of state is a class (all its static properties and the static
+ * variables of its methods), one static property, or one method's static
+ * variables. Each unit is one snapshot in a hidden pool.
+ *
+ * Restore: when the engine links a class (the class-linked observer, PHP
+ * 8.2+), before any code can read its statics: properties are written into
+ * the class's static slots, method statics become the method's static
+ * variable table (as references, which 8.3+ requires). While the engine is
+ * compiling, nothing may autoload, so classes linked then are restored as
+ * soon as the outermost compile returns (zend_compile_file is wrapped at the
+ * first request, outside OPcache, so a cache hit cannot bypass it).
+ *
+ * Publish: in RSHUTDOWN (the last point where statics and objects are
+ * intact), and only if something changed. Whatever was restored is held
+ * until then, so a changed string or array is a different pointer (an array
+ * we hold is separated on its first write). Objects can change inside: a
+ * snapshot carries the digest of each object graph it holds
+ * (value/digest.c), compared with the graph's digest at the end. Nothing is published after a fatal error or a timeout. A
+ * snapshot remembers its class file (path, mtime, size) and the unit's
+ * layout; any difference drops it. Concurrent requests: the last to end
+ * wins, and each snapshot is written whole.
+ *
+ * No opcode handler and no zend_execute_ex: the JIT stays on.
+ *
+ * The files, each asking only those listed after it:
+ *   lifecycle.c  where the engine and the module call in, and so when the
+ *                rest runs: class linked, the compile hooks, the
+ *                attribute's validator, request and module start and end
+ *   restore.c    a linked class's snapshots written back into its statics
+ *   publish.c    at request end, what changed stored as new snapshots
+ *   units.c      which units a class has, the items of a unit, and what a
+ *                snapshot must match (layout, class file)
+ *   pool.c       the hidden pool of snapshots; forgetStatics(), status()
+ * This header holds what they share.
+ */
+#ifndef RESIDENT_ROS_INTERNAL_H
+#define RESIDENT_ROS_INTERNAL_H
+
+#include <stdatomic.h>
+#include "php.h"
+#include "cache/cache.h"
+#include "runtime/segment.h"
+#include "runtime/class_list.h"
+#include "value/value.h"
+
+enum { ROS_CLASS, ROS_PROP, ROS_METHOD };
+
+typedef struct ros_unit {
+	uint8_t scope;
+	bool restored;                 /* a snapshot was applied this request */
+	zend_class_entry *ce;
+	zend_property_info *prop;      /* ROS_PROP */
+	zend_op_array *method;         /* ROS_METHOD */
+	zend_string *key;
+	HashTable baseline;            /* item -> what was restored (held until the end) */
+	HashTable digests;             /* item -> digest its objects were published with */
+	rv_lazy_graph *graph;          /* the snapshot restored lazily, or NULL */
+} ros_unit;
+
+typedef struct ros_class {
+	zend_class_entry *ce;
+	uint32_t nunits;
+	ros_unit units[];
+} ros_class;
+
+/* units.c. The class's units, NULL if it has none; to give back with
+ * ros_class_free(). */
+ros_class *ros_units_of(zend_class_entry *ce);
+void ros_class_free(ros_class *rc);
+/* Calls fn for every static property and method static variable of the unit. */
+typedef void (*item_fn)(ros_unit *u, zend_property_info *prop, zend_op_array *method, zend_string *var, void *ctx);
+void ros_each_item(ros_unit *u, item_fn fn, void *ctx);
+/* An item's name in a snapshot: "p:<prop>" or "m:<method>:<var>". */
+zend_string *ros_item_name(zend_property_info *prop, zend_op_array *method, zend_string *var);
+/* What a snapshot must match: the names of the unit's items in order, and
+ * its class file's identity ("path|mtime|size", "path|?" when stat()
+ * fails), which a preloaded class's file keeps for the process. */
+zend_string *ros_unit_layout(ros_unit *u);
+zend_string *ros_file_identity(zend_class_entry *ce);
+zend_string *ros_stat_identity(zend_string *file, bool persistent);
+
+/* Kept in units.c, which reads them; set up by lifecycle.c (at module
+ * start, at the first request, for a pool's own list): the attribute's
+ * lowercase name, resident.request_over_static_classes, the shared flag
+ * the attribute's validator raises for members (see units.c), whether
+ * OPcache has a file cache, the identities of preloaded classes' files. */
+extern zend_string *ros_attribute_lcname;
+extern resident_class_list ros_listed_classes;
+extern atomic_bool *ros_member_attribute_seen;
+extern bool ros_opcache_file_cache;
+extern HashTable *ros_preloaded_files;
+
+/* pool.c: a handle on the hidden pool; false when there is no store. */
+bool ros_pool_handle(resident_cache_obj *pool);
+
+/* restore.c: restores every unit of the class from its snapshot. */
+void ros_restore_class(ros_class *rc);
+
+/* publish.c: stores the unit's snapshot again if any item of it changed. */
+void ros_publish_unit(resident_cache_obj *pool, ros_unit *u);
+
+#endif
