@@ -257,6 +257,23 @@ static inline void rs_crash_point(rs_store *st, int point)
 
 /* index.c */
 void rs_recover(rs_store *st);
+static inline _Atomic rs_off *rs_bucket_for(const rs_store *st, uint64_t hash)
+{
+	return &rs_buckets(st)[hash & (st->hdr->nbuckets - 1)];
+}
+/* now_ms == 0: read the clock only if the entry has a TTL. */
+static inline bool rs_entry_expired(const rs_entry *e, int64_t now_ms)
+{
+	return e->expires_ms && e->expires_ms <= (now_ms ? now_ms : (int64_t)rs_now_ms());
+}
+/* Under the write lock: unlinks the entry that `link` points at and moves
+ * it to limbo. */
+void rs_retire_at(rs_store *st, _Atomic rs_off *link);
+
+/* evict.c: under the write lock, a block of `size` bytes, making room
+ * first if needed (free limbo, expired entries, CLOCK victims, a window of
+ * neighbours); 0 when no room can be made now. */
+rs_off rs_alloc_evicting(rs_store *st, uint64_t size);
 
 /* reclaim.c */
 /* getpid() is a system call; the pid is cached and refreshed after fork. */

@@ -400,8 +400,10 @@ static void test_eviction_with_reader(void)
 		len, (unsigned long)before.entries, entry, rc == RS_OK ? "stored" : "refused", (unsigned long)evicted,
 		(unsigned long)after.limbo_bytes);
 	CHECK(rc == RS_NO_MEMORY);
-	/* What the value needs, in entries of this size, and not one more. */
-	CHECK(evicted <= (len + entry - 1) / entry);
+	/* What the value needs, in entries of this size; where the heap is
+	 * scattered (the layout depends on the segment's random hash seed), a
+	 * window of neighbours at most as much again: never the cache. */
+	CHECK(evicted <= 2 * ((len + entry - 1) / entry) + 2);
 	CHECK(after.limbo_bytes >= len);
 
 	rs_segment_stats_get(&st, &before);
@@ -498,7 +500,11 @@ static void test_eviction_runs_ahead(void)
 	snprintf(k, sizeof k, "e:%d", n++);
 	CHECK(put(&st, 0, k, v, make_value(v, entry, (uint32_t)n), 0, false) == RS_OK);
 	uint64_t ahead = st.hdr->heap_size >> 4;
-	CHECK(st.hdr->free_bytes + atomic_load(&st.hdr->limbo_bytes) >= ahead);
+	/* Kept before the store took its block (which may be one of the room
+	 * kept: where the run of neighbours lies depends on the segment's
+	 * random hash seed). */
+	const rs_entry *taken = rs_peek(&st, 0, k, strlen(k), 0);
+	CHECK(taken && st.hdr->free_bytes + atomic_load(&st.hdr->limbo_bytes) + rs_block_size(&taken->block) >= ahead);
 	CHECK(reader_leave(&first));
 	CHECK(reader_hold(&st, &second));
 	rs_segment_stats_get(&st, &before);
