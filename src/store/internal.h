@@ -5,7 +5,8 @@
  *
  * Everything inside the segment refers to everything else by offset from
  * the segment base, so the store itself does not care where it is mapped
- * (the value layer above does: it stores engine pointers).
+ * (the value layer above does: it stores engine pointers). docs/internals.md
+ * describes the whole.
  */
 #ifndef RESIDENT_STORE_INTERNAL_H
 #define RESIDENT_STORE_INTERNAL_H
@@ -255,8 +256,10 @@ static inline void rs_crash_point(rs_store *st, int point)
 	}
 }
 
-/* index.c */
+/* recover.c */
 void rs_recover(rs_store *st);
+
+/* index.c */
 static inline _Atomic rs_off *rs_bucket_for(const rs_store *st, uint64_t hash)
 {
 	return &rs_buckets(st)[hash & (st->hdr->nbuckets - 1)];

@@ -1,6 +1,7 @@
 /*
- * Unit tests of the store layer (plain C, no PHP). Each test prints one
- * line; the process exits non-zero on the first failure.
+ * Unit tests of the store layer (plain C, no PHP). Each test prints its
+ * name; a failed check prints where and ends that test; the process prints
+ * "store unit tests: N passed, N failed" and exits non-zero if any failed.
  */
 #include "../../src/store/internal.h"
 #include <signal.h>
