@@ -261,7 +261,7 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 		 * never inside a short read section. */
 		zend_string *copy = zend_string_init(area, size, 0);
 		read_leave(st, borrow);
-		zend_result rc = rv_materialize(out, kind, ZSTR_VAL(copy), ZSTR_LEN(copy), false);
+		zend_result rc = rv_materialize(RV_CTX, out, kind, ZSTR_VAL(copy), ZSTR_LEN(copy), false);
 		zend_string_release(copy);
 		return rc == SUCCESS;
 	}
@@ -276,7 +276,7 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	zend_result rc;
 	if (borrow && kind == RV_KIND_ZVAL) {
 		/* Hands out the segment's own zval: no allocation, no PHP code. */
-		rc = rv_materialize(out, kind, area, size, true);
+		rc = rv_materialize(RV_CTX, out, kind, area, size, true);
 		read_leave(st, borrow);
 		return rc == SUCCESS;
 	}
@@ -288,8 +288,8 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	uint32_t outer = borrow ? st->read_depth : st->read_depth - 1;
 	zend_fiber_switch_block();
 	zend_try {
-		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(out, area, lazy)
-			: rv_materialize(out, kind, area, size, borrow);
+		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(RV_CTX, out, area, lazy)
+			: rv_materialize(RV_CTX, out, kind, area, size, borrow);
 	} zend_catch {
 		zend_fiber_switch_unblock();
 		rs_unwind(st, outer);
@@ -385,7 +385,7 @@ again:;
 			const rv_path *path = plan->path;
 			uint32_t arg_num = plan->arg_num;
 			rv_plan_release(plan);
-			if (rv_plan_value(plan, value, path, arg_num) == FAILURE) {
+			if (rv_plan_value(RV_CTX, plan, value, path, arg_num) == FAILURE) {
 				return false;
 			}
 			planned_again = true;
@@ -419,7 +419,7 @@ static int store_unplanned(resident_cache_obj *c, zend_string *key, zval *value,
 	rv_unplanned written;
 	/* Encoding allocates: memory_limit may end it anywhere. */
 	zend_try {
-		written = rv_write_unplanned(value, path, value_arg, r.value, guess, &used);
+		written = rv_write_unplanned(RV_CTX, value, path, value_arg, r.value, guess, &used);
 	} zend_catch {
 		rs_unwind(st, st->read_depth);
 		zend_bailout();
@@ -451,7 +451,7 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 		return 0;
 	}
 	rv_path root = { .kind = RV_PATH_ROOT, .name = "value" };
-	size_t guess = Z_TYPE_P(value) == IS_OBJECT ? rv_size_guess(value) : 0;
+	size_t guess = Z_TYPE_P(value) == IS_OBJECT ? rv_size_guess(RV_CTX, value) : 0;
 	if (guess) {
 		int rc = store_unplanned(c, key, value, guess, &root, expires, stale_until, only_if_absent, value_arg);
 		if (rc != 2) {
@@ -459,7 +459,7 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 		}
 	}
 	rv_plan plan;
-	if (rv_plan_value(&plan, value, &root, value_arg) == FAILURE) {
+	if (rv_plan_value(RV_CTX, &plan, value, &root, value_arg) == FAILURE) {
 		return -1;
 	}
 	bool ok = store_planned(c, key, &plan, expires, stale_until, only_if_absent);
@@ -648,7 +648,7 @@ ZEND_METHOD(Resident_Cache, storeMultiple)
 		}
 		rv_path *here = &paths[planned];
 		*here = (rv_path){ .up = &root, .kind = skey ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = skey };
-		if (rv_plan_value(&plans[planned], val, here, 1) == FAILURE) {
+		if (rv_plan_value(RV_CTX, &plans[planned], val, here, 1) == FAILURE) {
 			zend_string_release(key);
 			failed = true;
 			break;

@@ -20,7 +20,6 @@
 #include "php_resident.h"
 #include "runtime/class_list.h"
 #include "api/api.h"
-#include "value/date.h"
 #include "value/value.h"
 #include "ros/ros.h"
 
@@ -460,6 +459,7 @@ static PHP_GINIT_FUNCTION(resident)
 	resident_globals->store.slot = -1;
 	resident_globals->store.fork_slot = -1;
 	resident_globals->store.lock_fd = -1;
+	rv_context_init(&resident_globals->value, resident_is_direct_class);
 }
 
 static PHP_GSHUTDOWN_FUNCTION(resident)
@@ -469,7 +469,7 @@ static PHP_GSHUTDOWN_FUNCTION(resident)
 		rs_slot_release(&resident_globals->store);
 	}
 	resident_globals->store.hdr = NULL;
-	rv_root_sizes_free(&resident_globals->root_sizes);
+	rv_context_free(&resident_globals->value);
 }
 
 static PHP_MINIT_FUNCTION(resident)
@@ -579,24 +579,12 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 		rs_unwind(st, RESIDENT_G(borrowing) ? 1 : 0);
 	}
 	ros_request_end();
-	rv_lazy_request_end();
-	rv_native_request_end();
+	rv_context_request_end(RV_CTX);
 	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
 		if (RESIDENT_G(lookups)[i]) {
 			zend_hash_destroy(RESIDENT_G(lookups)[i]);
 			FREE_HASHTABLE(RESIDENT_G(lookups)[i]);
 			RESIDENT_G(lookups)[i] = NULL;
-		}
-	}
-	memset(RESIDENT_G(recent_temps), 0, sizeof(RESIDENT_G(recent_temps)));
-	memset(RESIDENT_G(recent_temp_srcs), 0, sizeof(RESIDENT_G(recent_temp_srcs)));
-	RESIDENT_G(last_profile) = NULL;
-	HashTable **caches[] = { &RESIDENT_G(class_profiles), &RESIDENT_G(layouts), &RESIDENT_G(temp_strings) };
-	for (size_t i = 0; i < sizeof(caches) / sizeof(caches[0]); i++) {
-		if (*caches[i]) {
-			zend_hash_destroy(*caches[i]);
-			FREE_HASHTABLE(*caches[i]);
-			*caches[i] = NULL;
 		}
 	}
 	return SUCCESS;
