@@ -38,6 +38,24 @@ static zend_result refuse(plan_ctx *c, const rv_path *path, const char *what)
 
 static zend_result plan_zval(plan_ctx *c, zval *zv, const rv_path *path);
 
+/* A list: no keys, and its scalars need nothing planned. A loop of its
+ * own, the hot one for lists of numbers. */
+static zend_never_inline zend_result plan_list(plan_ctx *c, zend_array *a, const rv_path *path)
+{
+	zval *val = a->arPacked, *end = val + a->nNumUsed;
+	for (; val != end; val++) {
+		if (Z_TYPE_P(val) <= IS_DOUBLE) {
+			continue;
+		}
+		rv_path here = { .up = path, .kind = RV_PATH_INDEX, .index = (zend_ulong)(val - a->arPacked) };
+		if (plan_zval(c, val, &here) == FAILURE) {
+			return FAILURE;
+		}
+	}
+	c->depth--;
+	return SUCCESS;
+}
+
 static zend_result plan_array(plan_ctx *c, zend_array *a, const rv_path *path)
 {
 	rv_context *ctx = c->ctx;
@@ -52,10 +70,13 @@ static zend_result plan_array(plan_ctx *c, zend_array *a, const rv_path *path)
 		rv_value_error(ctx, c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
 		return FAILURE;
 	}
+	if (HT_IS_PACKED(a)) {
+		return plan_list(c, a, path);
+	}
 	zend_string *key;
 	zend_ulong idx;
 	zval *val;
-	ZEND_HASH_FOREACH_KEY_VAL(a, idx, key, val) {
+	ZEND_HASH_MAP_FOREACH_KEY_VAL(a, idx, key, val) {
 		/* Scalars need no path frame; this loop is the hot one. */
 		if (Z_TYPE_P(val) <= IS_DOUBLE && !key) {
 			continue;
