@@ -3,20 +3,12 @@
 
 #include "php.h"
 #include "store/store.h"
+#include "value/context.h"
 
 #define PHP_RESIDENT_VERSION "0.1.0"
 
 extern zend_module_entry resident_module_entry;
 #define phpext_resident_ptr &resident_module_entry
-
-/* Deduplication cache used while persisting one value (see value/persist.c). */
-#define RESIDENT_XLAT_SIZE 2048
-#define RESIDENT_RECENT_TEMPS 4
-typedef struct resident_xlat_slot {
-	const void *src;
-	void *dst;
-	uint64_t gen;
-} resident_xlat_slot;
 
 ZEND_BEGIN_MODULE_GLOBALS(resident)
 	/* ini */
@@ -34,7 +26,6 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	/* Inside the request-long read section that borrowed values need. */
 	bool borrowing;
 	char *direct_classes;
-	zend_string **error_sink;    /* see rv_type_error() */
 	bool request_over_static;
 	char *request_over_static_classes;
 	/* RequestOverStatic (src/ros/), per request */
@@ -48,26 +39,17 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *ros_files;        /* class file -> identity (stat), this request */
 	HashTable *ros_known;        /* immutable class entry -> has units (persistent, per process/thread) */
 	struct remember_frame *remember_frames; /* remember() computes running in this request, innermost first */
-	HashTable *temp_strings;     /* strings made while storing (rv_temp_string), per request */
-	zend_string *recent_temps[RESIDENT_RECENT_TEMPS]; /* the last of them asked for */
-	const char *recent_temp_srcs[RESIDENT_RECENT_TEMPS]; /* ... and the C strings they were made from (or NULL) */
-	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
-	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */
-	HashTable *class_profiles;   /* class entry -> rv_class_profile (value/class_profile.c), per request */
-	struct rv_class_profile *last_profile; /* the one asked for last (class_profiles holds it) */
-	struct rv_lazy_graph *lazy_graphs; /* RequestOverStatic graphs restored lazily this request (value/graph_lazy.c) */
-	uint32_t shells_made;        /* ... the shells they made this request */
-	uint32_t shells_filled;      /* ... and filled */
-	HashTable *root_sizes;       /* class name -> bytes of its last root values (value/class_profile.c), persistent */
 	HashTable *lookups[RS_MAX_POOLS]; /* key -> entry found this request (api.c), per pool */
 	uint64_t lookups_epoch;
-	uint64_t xlat_gen;
-	resident_xlat_slot xlat_str[RESIDENT_XLAT_SIZE];
-	resident_xlat_slot xlat_arr[RESIDENT_XLAT_SIZE];
+	/* What the value layer keeps (value/context.h): the module holds it,
+	 * every call into the value layer is handed it (RV_CTX). */
+	rv_context value;
 ZEND_END_MODULE_GLOBALS(resident)
 
 ZEND_EXTERN_MODULE_GLOBALS(resident)
 #define RESIDENT_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(resident, v)
+/* The calling thread's value context, the first argument of value calls. */
+#define RV_CTX (&RESIDENT_G(value))
 
 #if defined(ZTS) && defined(COMPILE_DL_RESIDENT)
 ZEND_TSRMLS_CACHE_EXTERN()

@@ -86,8 +86,8 @@ ZEND_METHOD(Resident_Testing, isShell)
 ZEND_METHOD(Resident_Testing, lazyUnchanged)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	if (!RESIDENT_G(lazy_graphs)) {
+	if (!RV_CTX->lazy_graphs) {
 		RETURN_NULL();
 	}
-	RETURN_BOOL(rv_lazy_graph_unchanged(RESIDENT_G(lazy_graphs)));
+	RETURN_BOOL(rv_lazy_graph_unchanged(RV_CTX->lazy_graphs));
 }

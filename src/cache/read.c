@@ -165,7 +165,7 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 		 * never inside a short read section. */
 		zend_string *copy = zend_string_init(area, size, 0);
 		resident_read_leave(st, borrow);
-		zend_result rc = rv_materialize(out, kind, ZSTR_VAL(copy), ZSTR_LEN(copy), false);
+		zend_result rc = rv_materialize(RV_CTX, out, kind, ZSTR_VAL(copy), ZSTR_LEN(copy), false);
 		zend_string_release(copy);
 		return rc == SUCCESS;
 	}
@@ -180,7 +180,7 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	zend_result rc;
 	if (borrow && kind == RV_KIND_ZVAL) {
 		/* Hands out the segment's own zval: no allocation, no PHP code. */
-		rc = rv_materialize(out, kind, area, size, true);
+		rc = rv_materialize(RV_CTX, out, kind, area, size, true);
 		resident_read_leave(st, borrow);
 		return rc == SUCCESS;
 	}
@@ -192,8 +192,8 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	uint32_t outer = borrow ? st->read_depth : st->read_depth - 1;
 	zend_fiber_switch_block();
 	zend_try {
-		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(out, area, lazy)
-			: rv_materialize(out, kind, area, size, borrow);
+		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(RV_CTX, out, area, lazy)
+			: rv_materialize(RV_CTX, out, kind, area, size, borrow);
 	} zend_catch {
 		zend_fiber_switch_unblock();
 		rs_unwind(st, outer);

@@ -99,6 +99,6 @@ void ros_status(zval *out)
 	 * before the script (preloaded classes are restored when the request starts). */
 	add_assoc_long(out, "restore_us_this_request", (zend_long)(RESIDENT_G(ros_restore_ns) / 1000));
 	/* Objects come back as shells, filled in when first used. */
-	add_assoc_long(out, "shells_this_request", (zend_long)RESIDENT_G(shells_made));
-	add_assoc_long(out, "shells_filled_this_request", (zend_long)RESIDENT_G(shells_filled));
+	add_assoc_long(out, "shells_this_request", (zend_long)RV_CTX->shells_made);
+	add_assoc_long(out, "shells_filled_this_request", (zend_long)RV_CTX->shells_filled);
 }

@@ -126,7 +126,7 @@ static void plan_named(zval *value, zend_string *name)
 {
 	rv_path root = { .kind = RV_PATH_NAMED, .name = ZSTR_VAL(name) };
 	rv_plan plan;
-	if (rv_plan_value(&plan, value, &root, 0) == SUCCESS) {
+	if (rv_plan_value(RV_CTX, &plan, value, &root, 0) == SUCCESS) {
 		rv_plan_release(&plan);
 	}
 	zend_string_release(name);
@@ -141,7 +141,7 @@ static zend_string *explain_refusal(ros_unit *u, zval *snap)
 	zval *statics = zend_hash_str_find(Z_ARRVAL_P(snap), "statics", 7);
 	zend_string *key, *method;
 	zval *v, *vars;
-	RESIDENT_G(error_sink) = &why;
+	RV_CTX->error_sink = &why;
 	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(props), key, v) {
 		if (!why) {
 			plan_named(v, zend_strpprintf(0, "%s::$%s", ZSTR_VAL(u->ce->name), ZSTR_VAL(key)));
@@ -154,7 +154,7 @@ static zend_string *explain_refusal(ros_unit *u, zval *snap)
 			}
 		} ZEND_HASH_FOREACH_END();
 	} ZEND_HASH_FOREACH_END();
-	RESIDENT_G(error_sink) = NULL;
+	RV_CTX->error_sink = NULL;
 	zend_clear_exception();
 	return why;
 }
@@ -185,9 +185,9 @@ void ros_publish_unit(resident_cache_obj *pool, ros_unit *u)
 		ZVAL_UNDEF(&p.digests);
 		/* No PHP frame is running to throw into: refusals come back as text. */
 		zend_string *why = NULL;
-		RESIDENT_G(error_sink) = &why;
+		RV_CTX->error_sink = &why;
 		int stored = resident_store_value(pool, u->key, &snap, 0, 0, false, 0);
-		RESIDENT_G(error_sink) = NULL;
+		RV_CTX->error_sink = NULL;
 		if (stored <= 0 || EG(exception)) {
 			zend_clear_exception();
 			if (why) {

@@ -100,10 +100,6 @@ typedef struct rv_shape {
 	zval *defaults;
 } rv_shape;
 
-/* A fingerprint of a class's declared instance properties (names, slots,
- * constant defaults), cached for the request. Never 0. */
-uint64_t rv_class_layout(zend_class_entry *ce);
-
 /* Most objects need only their shape and properties: a restore of many
  * reads no more than that. */
 typedef struct rv_object_node {
