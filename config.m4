@@ -30,7 +30,7 @@ if test "$PHP_RESIDENT" != "no"; then
     src/value/errors.c src/value/materialize.c src/value/graph_lazy.c src/value/graph_materialize.c src/value/copy.c \
     src/value/class_layout.c src/value/date.c src/value/digest.c src/value/digest_walk.c \
     src/store/segment.c src/store/alloc.c src/store/index.c src/store/lock.c src/store/reclaim.c \
-    src/store/evict.c src/store/recover.c src/store/stats.c src/store/hash.c src/store/inspect.c src/store/dump.c src/store/keys.c,
+    src/store/evict.c src/store/retire.c src/store/recover.c src/store/stats.c src/store/hash.c src/store/inspect.c src/store/dump.c src/store/keys.c,
     $ext_shared,, $RESIDENT_CFLAGS)
   PHP_ADD_BUILD_DIR([$ext_builddir/src/module], 1)
   PHP_ADD_BUILD_DIR([$ext_builddir/src/runtime], 1)
