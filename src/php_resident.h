@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PHP_RESIDENT_H
 #define PHP_RESIDENT_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Resident\Cache: the class, its pools, and its methods on values (store,
  * add, fetch, their multi forms, exists, delete, clear, remember, keys);

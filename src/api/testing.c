@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Resident\Testing: hooks for the test suite, registered only when
  * resident.testing=1 (PHP_INI_SYSTEM, so no production code can turn it on).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Reading a pool's entry into a PHP value: the read section a request holds
  * (for the whole request when it borrows), the request-local memory of where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Storing a PHP value into a pool: planned (sized first) or in one pass into
  * a reservation of a guessed size, never running PHP code or allocating

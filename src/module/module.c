@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Module glue: the ini settings, the module's lifecycle (MINIT, RINIT,
  * RSHUTDOWN, post-deactivate, GINIT/GSHUTDOWN) calling into each layer in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * #[Resident\RequestOverStatic]: static state that survives the request.
  *

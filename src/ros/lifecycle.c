@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * RequestOverStatic: where the engine and the module call in, and so when
  * everything else runs. The engine: a class is linked (restored now, or

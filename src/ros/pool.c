@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * RequestOverStatic: the hidden pool that holds the snapshots, and what
  * Resident\Cache asks of it: forgetStatics() and status()'s section. Apart

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * RequestOverStatic, publish: at request end, each unit's items compared
  * with what was restored (or with their defaults), and a unit where

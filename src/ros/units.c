@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * RequestOverStatic: which units of state a class has (the attribute on
  * the class or on its members, or resident.request_over_static_classes),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Class lists from ini settings: "Foo\Bar, Vendor\*" (see class_list.h).
  */

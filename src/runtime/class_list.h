@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef RESIDENT_CLASS_LIST_H
 #define RESIDENT_CLASS_LIST_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What kind of server this process runs under (see sapi.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The index: a fixed array of bucket heads with singly linked chains of
  * entries, read without locks. Each change a writer makes to a chain is one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Layout of a Resident segment, shared by the store's source files only.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Taking an entry out of the index, for whoever does it (a replacement, a
  * delete, a clear, eviction): the unlink readers may be walking past, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A class's property layout as a fingerprint (see class_layout.h).
  */

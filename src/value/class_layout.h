@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A fingerprint of a class's declared instance properties: names, slots,
  * constant defaults. A shape records the one of its class when stored

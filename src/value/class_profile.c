@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Per-class facts for storing objects (see class_profile.h).
  */

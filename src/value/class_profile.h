@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What storing an object of a given class involves, worked out once per
  * class and request rather than for every object: how it is encoded, which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the value layer keeps from one call to the next: caches that make
  * storing and fetching objects cheap, and RequestOverStatic's lazy graphs,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Request-local deep copies of the immutable strings and arrays of an
  * entry: what a fetch that does not borrow hands out, owning nothing in

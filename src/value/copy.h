@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Deep, request-local copies of immutable strings and arrays (copy.c).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DateTime family codecs (see date.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Direct codecs for the DateTime family: the C state of a DateTime,
  * DateTimeImmutable, DateTimeZone or DateInterval (or a subclass that keeps

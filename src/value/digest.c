@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Whether RequestOverStatic's statics changed: a digest of their content
  * (digest_walk.c), with the objects a lazy restore left as shells filled

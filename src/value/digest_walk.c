@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A 64-bit digest of a PHP value's content: everything reachable from it,
  * including the inside of objects, which can change without their handle

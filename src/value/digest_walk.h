@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The walk behind every digest of a value's content (digest_walk.c).
  */

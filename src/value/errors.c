@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Why a value cannot be cached (see errors.h).
  */

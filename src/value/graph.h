@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Object graphs in a store entry (RV_KIND_GRAPH).
  *

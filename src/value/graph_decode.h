@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The decoder of graph encodings (graph_materialize.c), for the entry of
  * fetches (materialize.c) and for lazy graphs (graph_lazy.c), which keep

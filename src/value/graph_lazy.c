@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Lazy graphs: a RequestOverStatic restore brings objects back as shells,
  * filled in from their records when first used.

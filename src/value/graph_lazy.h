@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The end of RequestOverStatic's lazy graphs (graph_lazy.c), for the
  * context's lifecycle (lifecycle.c); what the rest of Resident asks of

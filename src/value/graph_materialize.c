@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Graph encoding -> fresh PHP objects (see graph.h).
  *

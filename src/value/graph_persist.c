@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PHP value with objects or references -> graph encoding (see graph.h).
  *

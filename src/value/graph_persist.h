@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The graph encoding of a value holding objects or PHP references
  * (graph_persist.c), for the entry that plans and writes values (persist.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The context's life (see context.h): set up with the thread, emptied at
  * the end of each request, freed with the thread.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Store entry -> PHP value: where fetching begins, by the entry's kind.
  *

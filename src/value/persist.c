@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PHP value -> store entry: where storing begins.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PHP values <-> their encoding in a store entry.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Laying a value out in a store entry (see writer.h).
  *

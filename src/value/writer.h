@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Laying a value out in a store entry: interned strings and immutable
  * arrays, the way OPcache lays out literals, written by a bump writer.
