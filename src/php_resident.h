@@ -31,16 +31,15 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	char *request_over_static_classes;
 	/* RequestOverStatic (src/ros/), per request */
 	bool ros_active;             /* this request restores and publishes statics */
-	uint32_t ros_compiling;
+	uint32_t ros_compiling;      /* depth of compile_file/compile_string calls */
 	uint64_t ros_restore_ns;     /* time this request spent restoring statics */
 	uint32_t ros_restore_depth;  /* restores running (one can autoload and start another) */
-	bool ros_preloading;         /* this request is OPcache's preloading */      /* depth of compile_file/compile_string calls */
+	bool ros_preloading;         /* this request is OPcache's preloading */
 	HashTable *ros_classes;      /* class entry -> its units, classes linked this request */
 	HashTable *ros_pending;      /* units linked while compiling, restored after */
 	HashTable *ros_files;        /* class file -> identity (stat), this request */
-	HashTable *ros_known;        /* immutable class entry -> has units (persistent, per process/thread) */
 	struct remember_frame *remember_frames; /* remember() computes running in this request, innermost first */
-	HashTable *lookups[RS_MAX_POOLS]; /* key -> entry found this request (api.c), per pool */
+	HashTable *lookups[RS_MAX_POOLS]; /* interned key -> entry found this request (src/cache/read.c), per pool */
 	uint64_t lookups_epoch;
 	/* What the value layer keeps (value/context.h): the module holds it,
 	 * every call into the value layer is handed it (RV_CTX). */
@@ -73,9 +72,5 @@ static inline void resident_pool_display_name(const char *name, char *out, size_
 		snprintf(out, len, "%s", name);
 	}
 }
-
-/* The class is listed in resident.direct_classes: copied as its state,
- * without running its serialization hooks. */
-bool resident_is_direct_class(zend_class_entry *ce);
 
 #endif

@@ -51,7 +51,10 @@ PHP_INI_END()
 /* resident.direct_classes. */
 static resident_class_list direct_class_list;
 
-bool resident_is_direct_class(zend_class_entry *ce)
+/* The value layer asks (rv_context's callback): the class is listed in
+ * resident.direct_classes, copied as its state without running its
+ * serialization hooks. */
+static bool resident_is_direct_class(zend_class_entry *ce)
 {
 	/* Asked once per class and request (value/class_profile.c keeps it). */
 	return !resident_class_list_empty(&direct_class_list) && resident_class_list_has(&direct_class_list, ce->name);
