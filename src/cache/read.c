@@ -102,7 +102,9 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 	return e;
 }
 
-bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
+/* lazy: where a graph fetched while the request borrows comes back lazily
+ * (NULL: eagerly). */
+static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **lazy)
 {
 	rs_store *st = resident_store();
 	if (!st) {
@@ -114,23 +116,18 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 		resident_read_leave(st, borrow);
 		return false;
 	}
-	return decode_entry(st, e, borrow, out, NULL);
+	return decode_entry(st, e, borrow, out, borrow ? lazy : NULL);
+}
+
+bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
+{
+	return fetch(c, key, out, NULL);
 }
 
 bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **graph)
 {
 	*graph = NULL;
-	rs_store *st = resident_store();
-	if (!st) {
-		return false;
-	}
-	bool borrow = resident_read_enter(st, true);
-	const rs_entry *e = borrow ? lookup_memoized(st, c->pool, key) : rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
-	if (!e) {
-		resident_read_leave(st, borrow);
-		return false;
-	}
-	return decode_entry(st, e, borrow, out, borrow ? graph : NULL);
+	return fetch(c, key, out, graph);
 }
 
 bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bool *stale)
