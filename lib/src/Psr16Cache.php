@@ -6,6 +6,7 @@ namespace Resident;
 
 use Psr\SimpleCache\CacheInterface;
 use Resident\Psr16\InvalidArgumentException;
+use Resident\Support\KeyedResults;
 use Resident\Support\PsrKey;
 use Resident\Support\StorageKey;
 use Resident\Support\Ttl;
@@ -72,21 +73,23 @@ final class Psr16Cache implements CacheInterface
 
     public function getMultiple(mixed $keys, mixed $default = null): iterable
     {
+        // Every key is checked before anything is read; a key asked twice comes once.
         $ids = [];
         foreach (self::iterable($keys) as $key) {
             $id = self::id($key);
-            $ids[$key] = $id;
+            $ids["k$key"] ??= [$key, $id];
         }
         if ($ids === []) {
             return [];
         }
-        $hits = $this->pool->fetchMultiple(array_values($ids));
+        $hits = $this->pool->fetchMultiple(array_column($ids, 1));
         $values = [];
-        foreach ($ids as $key => $id) {
-            $values[$key] = \array_key_exists($id, $hits) ? $hits[$id] : $default;
+        foreach ($ids as [$key, $id]) {
+            $values[] = [$key, \array_key_exists($id, $hits) ? $hits[$id] : $default];
         }
 
-        return $values;
+        // Keyed by the keys as strings: a generator where one is numeric.
+        return KeyedResults::of($values);
     }
 
     public function setMultiple(mixed $values, mixed $ttl = null): bool

@@ -21,6 +21,12 @@ use Resident\Support\Writes;
  */
 final class ResidentStore extends TaggableStore implements LockProvider
 {
+    /** Rounds of increment() and conversion before increment() gives up. */
+    private const COUNT_ATTEMPTS = 3;
+
+    /** Milliseconds a conversion waits for another process's conversion of the same key. */
+    private const TURN_WAITS = 1000;
+
     private readonly Cache $pool;
 
     private readonly string $prefix;
@@ -81,24 +87,22 @@ final class ResidentStore extends TaggableStore implements LockProvider
         return Writes::add($this->pool, $this->id($key), $value, self::ttl($seconds));
     }
 
-    /** @return int|false false when the key holds something other than an integer */
+    /**
+     * Adds $value atomically; a missing key starts at 0 and keeps no expiry.
+     * A key holding an integer as a string ("5", as Redis and the array
+     * store keep numbers) counts from that number, as in every Laravel store.
+     *
+     * @return int|false false when the key holds anything else
+     */
     public function increment($key, $value = 1): int|false
     {
-        try {
-            return $this->pool->increment($this->id($key), (int) $value);
-        } catch (\TypeError) {
-            return false;
-        }
+        return $this->count($this->id($key), (int) $value);
     }
 
     /** @return int|false false when the key holds something other than an integer */
     public function decrement($key, $value = 1): int|false
     {
-        try {
-            return $this->pool->decrement($this->id($key), (int) $value);
-        } catch (\TypeError) {
-            return false;
-        }
+        return $this->count($this->id($key), -(int) $value);
     }
 
     public function forever($key, $value): bool
@@ -138,6 +142,52 @@ final class ResidentStore extends TaggableStore implements LockProvider
     public function restoreLock($name, $owner): Lock
     {
         return $this->lock($name, 0, $owner);
+    }
+
+    private function count(string $id, int $step): int|false
+    {
+        for ($attempt = 0; $attempt < self::COUNT_ATTEMPTS; $attempt++) {
+            try {
+                return $this->pool->increment($id, $step);
+            } catch (\TypeError) {
+                if (!$this->numberFromString($id)) {
+                    return false;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /**
+     * Turns "5" under $id into 5, so that increment() counts from it. One
+     * process at a time, and only if the entry still holds such a string
+     * once it has the turn: two processes that both read "5" do not both
+     * write 5 (which would lose the first one's increment). The entry keeps
+     * no expiry it had: the pool cannot tell how much of it is left.
+     *
+     * @return bool false when the entry holds something increment() cannot count from
+     */
+    private function numberFromString(string $id): bool
+    {
+        $turn = StorageKey::encode("\x01count:$id");
+        for ($wait = 0; !Writes::add($this->pool, $turn, true, 5); $wait++) {
+            if ($wait === self::TURN_WAITS) {
+                return false;
+            }
+            usleep(1000);
+        }
+        try {
+            $current = $this->pool->fetch($id);
+            if (\is_string($current) && preg_match('/^-?(0|[1-9][0-9]{0,17})$/', $current) === 1) {
+                return Writes::store($this->pool, $id, (int) $current, 0);
+            }
+
+            // Taken meanwhile by another process's conversion (now an int), or not a number.
+            return \is_int($current) || $current === null;
+        } finally {
+            $this->pool->delete($turn);
+        }
     }
 
     private function id(mixed $key): string
