@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Resident;
 
+use Psr\Log\LoggerInterface;
 use Psr\SimpleCache\CacheInterface;
 use Resident\Psr16\InvalidArgumentException;
 use Resident\Support\KeyedResults;
@@ -26,8 +27,13 @@ final class Psr16Cache implements CacheInterface
     /**
      * @param Cache|string $pool       a pool, or the name of one
      * @param int          $defaultTtl seconds for set() calls without a TTL; 0 keeps them until evicted
+     * @param LoggerInterface|null $logger hears why a write failed (a full pool), else PHP's warning does
      */
-    public function __construct(Cache|string $pool = 'default', private readonly int $defaultTtl = 0)
+    public function __construct(
+        Cache|string $pool = 'default',
+        private readonly int $defaultTtl = 0,
+        private readonly ?LoggerInterface $logger = null,
+    )
     {
         if ($defaultTtl < 0) {
             throw new InvalidArgumentException('The default TTL must be 0 (none) or more seconds');
@@ -56,7 +62,7 @@ final class Psr16Cache implements CacheInterface
             return true;
         }
 
-        return Writes::store($this->pool, $id, $value, $seconds);
+        return Writes::store($this->pool, $id, $value, $seconds, $this->logger);
     }
 
     public function delete(mixed $key): bool
@@ -109,7 +115,7 @@ final class Psr16Cache implements CacheInterface
             return true;
         }
 
-        return Writes::storeMany($this->pool, $byId, $seconds) === [];
+        return Writes::storeMany($this->pool, $byId, $seconds, $this->logger) === [];
     }
 
     public function deleteMultiple(mixed $keys): bool

@@ -7,6 +7,7 @@ namespace Resident\Laravel;
 use Illuminate\Cache\TaggableStore;
 use Illuminate\Contracts\Cache\Lock;
 use Illuminate\Contracts\Cache\LockProvider;
+use Psr\Log\LoggerInterface;
 use Resident\Cache;
 use Resident\Support\StorageKey;
 use Resident\Support\Ttl;
@@ -34,8 +35,9 @@ final class ResidentStore extends TaggableStore implements LockProvider
     /**
      * @param Cache|string $pool   a pool, or the name of one
      * @param string       $prefix put before every key (and lock name), followed by ':'
+     * @param LoggerInterface|null $logger hears why a write failed (a full pool), else PHP's warning does
      */
-    public function __construct(Cache|string $pool = 'laravel', string $prefix = '')
+    public function __construct(Cache|string $pool = 'laravel', string $prefix = '', private readonly ?LoggerInterface $logger = null)
     {
         $this->pool = $pool instanceof Cache ? $pool : Cache::pool($pool);
         $this->prefix = $prefix === '' ? '' : $prefix . ':';
@@ -68,7 +70,7 @@ final class ResidentStore extends TaggableStore implements LockProvider
 
     public function put($key, $value, $seconds): bool
     {
-        return Writes::store($this->pool, $this->id($key), $value, self::ttl($seconds));
+        return Writes::store($this->pool, $this->id($key), $value, self::ttl($seconds), $this->logger);
     }
 
     public function putMany(array $values, $seconds): bool
@@ -78,13 +80,13 @@ final class ResidentStore extends TaggableStore implements LockProvider
             $byId[$this->id($key)] = $value;
         }
 
-        return $byId === [] || Writes::storeMany($this->pool, $byId, self::ttl($seconds)) === [];
+        return $byId === [] || Writes::storeMany($this->pool, $byId, self::ttl($seconds), $this->logger) === [];
     }
 
     /** Stores only if the key is absent: Laravel's Repository::add() uses it when the store has it. */
     public function add($key, $value, $seconds): bool
     {
-        return Writes::add($this->pool, $this->id($key), $value, self::ttl($seconds));
+        return Writes::add($this->pool, $this->id($key), $value, self::ttl($seconds), $this->logger);
     }
 
     /**
@@ -136,7 +138,7 @@ final class ResidentStore extends TaggableStore implements LockProvider
 
     public function lock($name, $seconds = 0, $owner = null): Lock
     {
-        return new ResidentLock($this->pool, $this->id($name), (int) $seconds, $owner);
+        return new ResidentLock($this->pool, $this->id($name), (int) $seconds, $owner, $this->logger);
     }
 
     public function restoreLock($name, $owner): Lock
@@ -171,7 +173,7 @@ final class ResidentStore extends TaggableStore implements LockProvider
     private function numberFromString(string $id): bool
     {
         $turn = StorageKey::encode("\x01count:$id");
-        for ($wait = 0; !Writes::add($this->pool, $turn, true, 5); $wait++) {
+        for ($wait = 0; !Writes::add($this->pool, $turn, true, 5, $this->logger); $wait++) {
             if ($wait === self::TURN_WAITS) {
                 return false;
             }
@@ -180,7 +182,7 @@ final class ResidentStore extends TaggableStore implements LockProvider
         try {
             $current = $this->pool->fetch($id);
             if (\is_string($current) && preg_match('/^-?(0|[1-9][0-9]{0,17})$/', $current) === 1) {
-                return Writes::store($this->pool, $id, (int) $current, 0);
+                return Writes::store($this->pool, $id, (int) $current, 0, $this->logger);
             }
 
             // Taken meanwhile by another process's conversion (now an int), or not a number.

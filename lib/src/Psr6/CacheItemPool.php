@@ -6,6 +6,7 @@ namespace Resident\Psr6;
 
 use Psr\Cache\CacheItemInterface;
 use Psr\Cache\CacheItemPoolInterface;
+use Psr\Log\LoggerInterface;
 use Resident\Cache;
 use Resident\Support\KeyedResults;
 use Resident\Support\PsrKey;
@@ -34,8 +35,13 @@ final class CacheItemPool implements CacheItemPoolInterface
     /**
      * @param Cache|string $pool       a pool, or the name of one
      * @param int          $defaultTtl seconds for items saved without an expiry; 0 keeps them until evicted
+     * @param LoggerInterface|null $logger hears why a save failed (a full pool), else PHP's warning does
      */
-    public function __construct(Cache|string $pool = 'default', private readonly int $defaultTtl = 0)
+    public function __construct(
+        Cache|string $pool = 'default',
+        private readonly int $defaultTtl = 0,
+        private readonly ?LoggerInterface $logger = null,
+    )
     {
         if ($defaultTtl < 0) {
             throw new InvalidArgumentException('The default TTL must be 0 (none) or more seconds');
@@ -149,7 +155,7 @@ final class CacheItemPool implements CacheItemPoolInterface
             return true;
         }
 
-        return Writes::store($this->pool, $id, $item->get(), $ttl);
+        return Writes::store($this->pool, $id, $item->get(), $ttl, $this->logger);
     }
 
     public function saveDeferred(CacheItemInterface $item): bool
@@ -182,7 +188,7 @@ final class CacheItemPool implements CacheItemPoolInterface
         }
         $ok = true;
         foreach ($byTtl as $ttl => $values) {
-            $ok = Writes::storeMany($this->pool, $values, $ttl) === [] && $ok;
+            $ok = Writes::storeMany($this->pool, $values, $ttl, $this->logger) === [] && $ok;
         }
 
         return $ok;

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Resident\Tests\Tiered;
 
+use Psr\Log\LoggerInterface;
 use Resident\Cache;
 use Resident\Tiered;
 use Resident\Tiered\Invalidator;
@@ -17,12 +18,20 @@ use Resident\Tiered\RespSubscriber;
 trait TwoHosts
 {
     /** A host's Tiered over pool $pool, with an empty local tier. */
-    private static function host(string $pool, \Redis|\RedisArray|\RedisCluster|\Memcached $shared, string $namespace = 'catalog', int $localTtl = 10, ?\Closure $onError = null, int $pollMs = 1000): Tiered
-    {
+    private static function host(
+        string $pool,
+        \Redis|\RedisArray|\RedisCluster|\Memcached|\Closure $shared,
+        string $namespace = 'catalog',
+        int $localTtl = 10,
+        ?\Closure $onError = null,
+        int $pollMs = 1000,
+        ?LoggerInterface $logger = null,
+        float $breakerCooldown = 1.0,
+    ): Tiered {
         $local = Cache::pool($pool);
         $local->clear();
 
-        return new Tiered($local, $shared, $namespace, $localTtl, $pollMs, onError: $onError);
+        return new Tiered($local, $shared, $namespace, $localTtl, $pollMs, onError: $onError, logger: $logger, breakerCooldown: $breakerCooldown);
     }
 
     /**
