@@ -13,6 +13,7 @@ PKGS=(
   phpunit php-psr-simple-cache php-psr-cache php-symfony-cache php-symfony-dependency-injection
   php-illuminate-cache php-illuminate-container php-illuminate-config
   redis-server php8.2-redis memcached php8.2-memcached
+  composer unzip
   clang libclang-rt-14-dev
 )
 

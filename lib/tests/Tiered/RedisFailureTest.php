@@ -22,7 +22,7 @@ final class RedisFailureTest extends TestCase
     /** Seconds the clients' own timeouts allow: what a call without a deadline of its own would wait. */
     private const CLIENT_TIMEOUT = 5.0;
 
-    /** The deadline these tests give Tiered (its default). */
+    /** The deadline the test of a hung Redis gives Tiered (its default). */
     private const DEADLINE = 0.1;
 
     /**
@@ -156,7 +156,7 @@ final class RedisFailureTest extends TestCase
     public function testAHungRedisCostsACallAtMostTheDeadlineThenNothing(): void
     {
         // A cool-down longer than the test: the calls after the third are skipped, not probes.
-        $a = self::host('tiered-a', $this->client(), breakerCooldown: 600.0);
+        $a = self::host('tiered-a', $this->client(), breakerCooldown: 600.0, deadline: self::DEADLINE);
         $a->set('hot', 'local copy');
         $this->server->pause();
         try {
