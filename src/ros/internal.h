@@ -85,12 +85,17 @@ zend_string *ros_stat_identity(zend_string *file, bool persistent);
 
 /* Kept in units.c, which reads them; set up by lifecycle.c (at module
  * start, at the first request, for a pool's own list): the attribute's
- * lowercase name, resident.request_over_static_classes, the shared flag
- * the attribute's validator raises for members (see units.c), whether
+ * lowercase name, resident.request_over_static_classes, the shared flags
+ * the attribute's validator raises (ROS_SEEN_*, see units.c), whether
  * OPcache has a file cache, the identities of preloaded classes' files. */
 extern zend_string *ros_attribute_lcname;
 extern resident_class_list ros_listed_classes;
-extern atomic_bool *ros_member_attribute_seen;
+enum { ROS_SEEN_MEMBER = 1, ROS_SEEN_CLASS = 2 };
+typedef struct ros_shared_page {
+	_Atomic uint8_t attribute_seen;  /* ROS_SEEN_* */
+	_Atomic uint32_t deploys;        /* opcache_reset() and opcache_invalidate() calls that dropped snapshots */
+} ros_shared_page;
+extern ros_shared_page *ros_shared;
 extern bool ros_opcache_file_cache;
 extern HashTable *ros_preloaded_files;
 

@@ -51,13 +51,17 @@ static void unit_init(ros_unit *u, zend_class_entry *ce, uint8_t scope, const ch
 }
 
 /* Whether any script compiled since the master started put the attribute
- * on a property or a method: until one does, a linked class needs no scan
- * of its members (most of what the class-linked hook would cost). Set by
- * the attribute's validator, which runs when such a script is compiled,
- * before any of its classes is linked, in whichever process compiles it:
- * so the flag lives in a page shared by the master and its workers, made
- * at MINIT as OPcache's shared memory is, and gone with it. */
-atomic_bool *ros_member_attribute_seen;
+ * on a property or a method (ROS_SEEN_MEMBER), or on a class
+ * (ROS_SEEN_CLASS): until one does, a linked class needs no scan of its
+ * members (most of what the class-linked hook would cost), and no request
+ * needs to see classes linked but for the listed ones (lifecycle.c). Set
+ * by the attribute's validator, which runs when such a script is
+ * compiled, before any of its classes is linked, in whichever process
+ * compiles it: so the flags live in a page shared by the master and its
+ * workers, made at MINIT as OPcache's shared memory is, and gone with it.
+ * The page also counts opcache_reset() and opcache_invalidate() calls
+ * (deploys), which every worker must learn of (lifecycle.c, pool.c). */
+ros_shared_page *ros_shared;
 /* OPcache's file cache brings scripts back without compiling them. Set
  * once per process with the hooks (install_hooks()), when OPcache's
  * settings are known; PHP_INI_SYSTEM, so it cannot change after. */
@@ -65,7 +69,7 @@ bool ros_opcache_file_cache;
 
 static bool members_may_carry_attribute(void)
 {
-	return ros_opcache_file_cache || atomic_load(ros_member_attribute_seen);
+	return ros_opcache_file_cache || (atomic_load(&ros_shared->attribute_seen) & ROS_SEEN_MEMBER);
 }
 
 ros_class *ros_units_of(zend_class_entry *ce)
