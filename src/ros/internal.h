@@ -99,6 +99,10 @@ extern ros_shared_page *ros_shared;
 extern bool ros_opcache_file_cache;
 extern HashTable *ros_preloaded_files;
 
+/* The key, in the hidden pool, of the digest of a unit's snapshot that was
+ * refused (publish.c): "refused|" and the unit's key. */
+#define ROS_REFUSED_PREFIX "refused|"
+
 /* pool.c: a handle on the hidden pool; false when there is no store. */
 bool ros_pool_handle(resident_cache_obj *pool);
 
