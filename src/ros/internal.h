@@ -35,6 +35,8 @@
  *   units.c      which units a class has, the items of a unit, and what a
  *                snapshot must match (layout, class file)
  *   pool.c       the hidden pool of snapshots; forgetStatics(), status()
+ *   deploy.c     opcache_reset() and opcache_invalidate(), and whether a
+ *                class file is stat()ed
  * This header holds what they share.
  */
 #ifndef RESIDENT_ROS_INTERNAL_H
@@ -91,9 +93,13 @@ zend_string *ros_stat_identity(zend_string *file, bool persistent);
 extern zend_string *ros_attribute_lcname;
 extern resident_class_list ros_listed_classes;
 enum { ROS_SEEN_MEMBER = 1, ROS_SEEN_CLASS = 2 };
+#define ROS_INVALIDATION_SLOTS 256
 typedef struct ros_shared_page {
 	_Atomic uint8_t attribute_seen;  /* ROS_SEEN_* */
-	_Atomic uint32_t deploys;        /* opcache_reset() and opcache_invalidate() calls that dropped snapshots */
+	_Atomic uint32_t deploys;        /* opcache_reset() and opcache_invalidate() calls that changed code */
+	uint64_t boot;                   /* random, made at MINIT: this master's OPcache */
+	_Atomic uint32_t resets;         /* opcache_reset() calls */
+	_Atomic uint32_t invalidations[ROS_INVALIDATION_SLOTS]; /* opcache_invalidate() calls, by file (hashed) */
 } ros_shared_page;
 extern ros_shared_page *ros_shared;
 extern bool ros_opcache_file_cache;
@@ -102,6 +108,16 @@ extern HashTable *ros_preloaded_files;
 /* The key, in the hidden pool, of the digest of a unit's snapshot that was
  * refused (publish.c): "refused|" and the unit's key. */
 #define ROS_REFUSED_PREFIX "refused|"
+
+/* deploy.c: opcache_reset() and opcache_invalidate() (see there). Whether
+ * OPcache runs without stat()ing files (opcache.validate_timestamps=0):
+ * then a class file's identity is not stat()ed either. */
+extern bool ros_trust_opcache;
+void ros_deploy_settings(bool opcache_running);
+void ros_deploy_hooks(void);
+/* The counts of opcache_reset() calls and of opcache_invalidate() calls
+ * for the file (or one sharing its slot) that a snapshot must match. */
+void ros_file_generation(zend_string *file, uint32_t *resets, uint32_t *invalidations);
 
 /* pool.c: a handle on the hidden pool; false when there is no store. */
 bool ros_pool_handle(resident_cache_obj *pool);

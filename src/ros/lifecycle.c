@@ -34,6 +34,9 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <sys/mman.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 #include "php.h"
 #include "php_resident.h"
 #include "internal.h"
@@ -41,6 +44,7 @@
 #include "runtime/class_list.h"
 #include "runtime/sapi.h"
 #include "zend_attributes.h"
+#include "zend_extensions.h"
 #include "zend_observer.h"
 
 static zend_op_array *(*orig_compile_file)(zend_file_handle *, int);
@@ -363,6 +367,8 @@ static void install_hooks(void)
 {
 	const char *file_cache = zend_ini_string("opcache.file_cache", sizeof("opcache.file_cache") - 1, 0);
 	ros_opcache_file_cache = file_cache && *file_cache;
+	/* OPcache started (its compile hook in place), not only loaded. */
+	ros_deploy_settings(zend_get_extension("Zend OPcache") && zend_compile_file != compile_file);
 	orig_compile_file = zend_compile_file;
 	zend_compile_file = ros_compile_file;
 	orig_compile_string = zend_compile_string;
@@ -438,6 +444,7 @@ void ros_request_start(bool active)
 		return;
 	}
 	pthread_once(&hooks_once, install_hooks);
+	ros_deploy_hooks();
 	if (observer_switchable && zend_observer_class_linked_observed != observed_by_us) {
 		/* Another extension registered an observer since: it stays on. */
 		observer_switchable = false;
@@ -571,8 +578,16 @@ void ros_module_start(zend_class_entry *attribute_ce, const char *listed, bool o
 		ros_shared = page;
 		atomic_init(&ros_shared->attribute_seen, 0);
 		atomic_init(&ros_shared->deploys, 0);
+		atomic_init(&ros_shared->resets, 0);
+		for (uint32_t i = 0; i < ROS_INVALIDATION_SLOTS; i++) {
+			atomic_init(&ros_shared->invalidations[i], 0);
+		}
 	} else {
 		ros_shared = &own_page;
+	}
+	/* Snapshots trusted without a stat() belong to this OPcache only. */
+	if (getrandom(&ros_shared->boot, sizeof(ros_shared->boot), GRND_NONBLOCK) != sizeof(ros_shared->boot)) {
+		ros_shared->boot = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	}
 	ros_attribute_lcname = zend_string_init_interned("resident\\requestoverstatic", sizeof("resident\\requestoverstatic") - 1, 1);
 	resident_class_list_parse(&ros_listed_classes, listed);

@@ -204,7 +204,8 @@ zend_string *ros_stat_identity(zend_string *file, bool persistent)
 HashTable *ros_preloaded_files;
 
 /* The class file's identity, stat()ed once per request (once per process
- * for a preloaded class). */
+ * for a preloaded class; never where OPcache itself trusts files, see
+ * deploy.c), with what opcache_reset() and opcache_invalidate() changed. */
 zend_string *ros_file_identity(zend_class_entry *ce)
 {
 	zend_string *file = ce->info.user.filename;
@@ -228,7 +229,18 @@ zend_string *ros_file_identity(zend_class_entry *ce)
 	if (known) {
 		return zend_string_copy(Z_STR_P(known));
 	}
-	zend_string *id = ros_stat_identity(file, false);
+	uint32_t resets, invalidations;
+	ros_file_generation(file, &resets, &invalidations);
+	zend_string *id;
+	if (ros_trust_opcache) {
+		id = zend_strpprintf(0, "%s|opcache %016" PRIx64 " %u.%u", ZSTR_VAL(file), ros_shared->boot, resets, invalidations);
+	} else if (resets || invalidations) {
+		zend_string *stat_id = ros_stat_identity(file, false);
+		id = zend_strpprintf(0, "%s|%u.%u", ZSTR_VAL(stat_id), resets, invalidations);
+		zend_string_release(stat_id);
+	} else {
+		id = ros_stat_identity(file, false);
+	}
 	zval v;
 	ZVAL_STR_COPY(&v, id);
 	zend_hash_update(cache, file, &v);
