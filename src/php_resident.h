@@ -39,6 +39,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *ros_pending;      /* units linked while compiling, restored after */
 	HashTable *ros_files;        /* class file -> identity (stat), this request */
 	bool ros_watch;              /* the compile hooks look at what a compile declares (see lifecycle.c) */
+	bool ros_compile_asks;       /* ... or at least at the shared flags */
 	bool ros_observing;          /* the class-linked observer is on for this request */
 	bool ros_scan;               /* classes a compile declares are looked at for units */
 	bool ros_scan_attributes;    /* ... also for the attribute on the class */

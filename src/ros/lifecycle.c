@@ -75,6 +75,16 @@ static void drain_pending(void)
 static bool observer_switchable;
 static bool observed_by_us;
 
+/* ros_compile_asks: a compile must ask more than "nothing to do": it is
+ * watched, or it looks at the shared flags again. Under php-fpm a flag
+ * another worker raises is read at the next request; in a CLI process (one
+ * request, whose forks may compile and raise it) by the next compile. */
+static void set_watch(bool watch)
+{
+	RESIDENT_G(ros_watch) = watch;
+	RESIDENT_G(ros_compile_asks) = watch || (RESIDENT_G(ros_active) && resident_sapi_is_cli_like());
+}
+
 static void set_observing(bool on)
 {
 	if (observer_switchable) {
@@ -84,7 +94,7 @@ static void set_observing(bool on)
 		on = true;
 	}
 	RESIDENT_G(ros_observing) = on;
-	RESIDENT_G(ros_watch) = RESIDENT_G(ros_active) && (on || RESIDENT_G(ros_scan));
+	set_watch(RESIDENT_G(ros_active) && (on || RESIDENT_G(ros_scan)));
 }
 
 static void memo_refresh(uint8_t seen);
@@ -313,12 +323,17 @@ static zend_op_array *watched_compile(zend_file_handle *file_handle, zend_string
 }
 
 /* Whether this compile must be watched: the request may link classes with
- * units, or a flag was raised since it started (another process compiled
- * a script with the attribute, which this one may load from OPcache). */
+ * units, or (see set_watch()) a flag was raised since it started (another
+ * process compiled a script with the attribute, which this one may load
+ * from OPcache). About 10 instructions when not: they are paid for every
+ * file a request compiles or loads. */
 static zend_always_inline bool compile_watched(void)
 {
-	if (EXPECTED(!RESIDENT_G(ros_watch))) {
-		if (EXPECTED(!RESIDENT_G(ros_active) || !atomic_load_explicit(&ros_shared->attribute_seen, memory_order_relaxed))) {
+	if (EXPECTED(!RESIDENT_G(ros_compile_asks))) {
+		return false;
+	}
+	if (!RESIDENT_G(ros_watch)) {
+		if (!atomic_load_explicit(&ros_shared->attribute_seen, memory_order_relaxed)) {
 			return false;
 		}
 		choose_watch(atomic_load(&ros_shared->attribute_seen));
@@ -440,7 +455,7 @@ void ros_request_start(bool active)
 		if (observer_switchable) {
 			set_observing(false);
 		}
-		RESIDENT_G(ros_watch) = false;
+		set_watch(false);
 		return;
 	}
 	pthread_once(&hooks_once, install_hooks);
@@ -508,7 +523,7 @@ void ros_request_end(void)
 		RESIDENT_G(ros_preloading) = false;
 	}
 	RESIDENT_G(ros_active) = false;
-	RESIDENT_G(ros_watch) = false;
+	set_watch(false);
 }
 
 /* --- attribute validation --------------------------------------------------------- */

@@ -84,6 +84,24 @@ ros_class *ros_units_of(zend_class_entry *ce)
 	uint32_t n = whole;
 	zend_property_info *info;
 	zend_function *fn;
+	if (whole) {
+		/* A class with no statics of its own has nothing to keep: no
+		 * snapshot to look for, at every request, for nothing. */
+		bool statics = false;
+		if (ce->default_static_members_count) {
+			ZEND_HASH_MAP_FOREACH_PTR(&ce->properties_info, info) {
+				statics |= own_static_prop(ce, info);
+			} ZEND_HASH_FOREACH_END();
+		}
+		if (!statics) {
+			ZEND_HASH_MAP_FOREACH_PTR(&ce->function_table, fn) {
+				statics |= own_method_with_statics(ce, fn);
+			} ZEND_HASH_FOREACH_END();
+		}
+		if (!statics) {
+			return NULL;
+		}
+	}
 	if (!whole) {
 		if (ce->default_static_members_count) {
 			ZEND_HASH_MAP_FOREACH_PTR(&ce->properties_info, info) {
