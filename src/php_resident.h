@@ -43,6 +43,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	bool ros_observing;          /* the class-linked observer is on for this request */
 	bool ros_scan;               /* classes a compile declares are looked at for units */
 	bool ros_scan_attributes;    /* ... also for the attribute on the class */
+	bool ros_scan_members;       /* ... also for the attribute on a member (by name, see ros/units.c) */
 	bool ros_opcache_wrapped;    /* opcache_reset() and opcache_invalidate() wrapped in this thread's function table */
 	HashTable *ros_awaited;      /* lowercase names of classes with units declared at run time, not linked yet */
 	struct remember_frame *remember_frames; /* remember() computes running in this request, innermost first */

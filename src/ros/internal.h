@@ -92,10 +92,17 @@ zend_string *ros_stat_identity(zend_string *file, bool persistent);
  * OPcache has a file cache, the identities of preloaded classes' files. */
 extern zend_string *ros_attribute_lcname;
 extern resident_class_list ros_listed_classes;
-enum { ROS_SEEN_MEMBER = 1, ROS_SEEN_CLASS = 2 };
+/* ROS_SEEN_MEMBER: on a member of a trait (any class using it may have
+ * units; also assumed without a shared page); ROS_SEEN_MEMBER_OF: on a
+ * member of a class whose name is in member_classes; ROS_SEEN_CLASS: on a
+ * class. */
+enum { ROS_SEEN_MEMBER = 1, ROS_SEEN_CLASS = 2, ROS_SEEN_MEMBER_OF = 4 };
 #define ROS_INVALIDATION_SLOTS 256
 typedef struct ros_shared_page {
 	_Atomic uint8_t attribute_seen;  /* ROS_SEEN_* */
+	_Atomic uint32_t member_classes_added; /* bits set in member_classes */
+	/* By resident_class_fingerprint() of the class's name. */
+	_Atomic uint64_t member_classes[(1u << RESIDENT_CLASS_FILTER_BITS) / 64];
 	_Atomic uint32_t deploys;        /* opcache_reset() and opcache_invalidate() calls that changed code */
 	uint64_t boot;                   /* random, made at MINIT: this master's OPcache */
 	_Atomic uint32_t resets;         /* opcache_reset() calls */
@@ -118,6 +125,16 @@ void ros_deploy_hooks(void);
 /* The counts of opcache_reset() calls and of opcache_invalidate() calls
  * for the file (or one sharing its slot) that a snapshot must match. */
 void ros_file_generation(zend_string *file, uint32_t *resets, uint32_t *invalidations);
+
+/* units.c: whether the class's members may carry the attribute (else
+ * they are not looked at), and whether its name is among those of the
+ * classes whose members were seen with it (member_classes). */
+bool ros_members_may_carry_attribute(zend_class_entry *ce);
+static zend_always_inline bool ros_member_classes_may_have(const char *name, size_t len)
+{
+	uint32_t f = resident_class_fingerprint(name, len);
+	return (atomic_load_explicit(&ros_shared->member_classes[f >> 6], memory_order_relaxed) >> (f & 63)) & 1;
+}
 
 /* pool.c: a handle on the hidden pool; false when there is no store. */
 bool ros_pool_handle(resident_cache_obj *pool);

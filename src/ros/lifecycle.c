@@ -17,12 +17,13 @@
  * (zend_observer_class_linked_observed, which OPcache also reads when it
  * copies a cached script's classes in) is on only while this request may
  * link a class with units:
- *  - always, when some script put the attribute on a member (the shared
- *    flag ROS_SEEN_MEMBER: any class may then have units), or OPcache
- *    reads scripts from its file cache (no validator runs for them);
+ *  - always, when some script put the attribute on a trait's member (the
+ *    shared flag ROS_SEEN_MEMBER: any class may then have units), or
+ *    OPcache reads scripts from its file cache (no validator runs for them);
  *  - else the compile hooks look at the classes each compile declared
  *    (new entries of the class table; a few instructions each: the list's
- *    bitmaps, the class's attributes when ROS_SEEN_CLASS is set): one
+ *    bitmaps, the class's attributes when ROS_SEEN_CLASS is set, the
+ *    bitmap of classes with the attribute on a member): one
  *    already linked is handed to class_linked() there; one declared at
  *    run time (its runtime-definition key) turns the observer on until it
  *    is linked;
@@ -104,8 +105,9 @@ static void memo_refresh(uint8_t seen);
 static void choose_watch(uint8_t seen)
 {
 	bool always = !observer_switchable || ros_opcache_file_cache || (seen & ROS_SEEN_MEMBER);
-	RESIDENT_G(ros_scan) = !always && (!resident_class_list_empty(&ros_listed_classes) || (seen & ROS_SEEN_CLASS));
+	RESIDENT_G(ros_scan) = !always && (!resident_class_list_empty(&ros_listed_classes) || (seen & (ROS_SEEN_CLASS | ROS_SEEN_MEMBER_OF)));
 	RESIDENT_G(ros_scan_attributes) = (seen & ROS_SEEN_CLASS) != 0;
+	RESIDENT_G(ros_scan_members) = (seen & ROS_SEEN_MEMBER_OF) != 0;
 	if (RESIDENT_G(ros_scan)) {
 		memo_refresh(seen);
 	}
@@ -199,7 +201,7 @@ static bool scan_declared(uint32_t used_before, uint32_t count_before)
 {
 	HashTable *ct = EG(class_table);
 	uint32_t from = ct->nNumUsed - used_before == ct->nNumOfElements - count_before ? used_before : 0;
-	bool attributes = RESIDENT_G(ros_scan_attributes), found = false;
+	bool attributes = RESIDENT_G(ros_scan_attributes), members = RESIDENT_G(ros_scan_members), found = false;
 	/* By index: restoring a class found (declared()) can autoload, and so
 	 * grow the table under the loop. */
 	for (uint32_t i = from; i < ct->nNumUsed; i++) {
@@ -209,7 +211,8 @@ static bool scan_declared(uint32_t used_before, uint32_t count_before)
 		}
 		zend_class_entry *ce = Z_PTR(p->val);
 		if ((attributes && ce->attributes)
-			|| resident_class_list_may_have(&ros_listed_classes, ZSTR_VAL(ce->name), ZSTR_LEN(ce->name))) {
+			|| resident_class_list_may_have(&ros_listed_classes, ZSTR_VAL(ce->name), ZSTR_LEN(ce->name))
+			|| (members && ros_member_classes_may_have(ZSTR_VAL(ce->name), ZSTR_LEN(ce->name)))) {
 			found = true;
 			declared(p->key, ce);
 		}
@@ -239,7 +242,8 @@ static uint32_t listed_version;
 
 static uint64_t memo_stamp(uint8_t seen)
 {
-	return ((uint64_t)atomic_load(&ros_shared->deploys) << 40) | ((uint64_t)listed_version << 8) | seen;
+	return ((uint64_t)atomic_load(&ros_shared->deploys) << 40) ^ ((uint64_t)atomic_load(&ros_shared->member_classes_added) << 16)
+		^ ((uint64_t)listed_version << 8) ^ seen;
 }
 
 static zend_always_inline scan_memo_slot *memo_slot(zend_op_array *op)
@@ -541,7 +545,19 @@ static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *sc
 {
 	/* The class is linked once this compile is done with it: a request
 	 * that did not expect units must see it linked. */
-	atomic_fetch_or(&ros_shared->attribute_seen, target == ZEND_ATTRIBUTE_TARGET_CLASS ? ROS_SEEN_CLASS : ROS_SEEN_MEMBER);
+	if (target == ZEND_ATTRIBUTE_TARGET_CLASS) {
+		atomic_fetch_or(&ros_shared->attribute_seen, ROS_SEEN_CLASS);
+	} else if (scope->ce_flags & ZEND_ACC_TRAIT) {
+		/* Its methods become those of classes of any name. */
+		atomic_fetch_or(&ros_shared->attribute_seen, ROS_SEEN_MEMBER);
+	} else {
+		uint32_t f = resident_class_fingerprint(ZSTR_VAL(scope->name), ZSTR_LEN(scope->name));
+		uint64_t bit = 1ULL << (f & 63);
+		if (!(atomic_fetch_or(&ros_shared->member_classes[f >> 6], bit) & bit)) {
+			atomic_fetch_add(&ros_shared->member_classes_added, 1);
+		}
+		atomic_fetch_or(&ros_shared->attribute_seen, ROS_SEEN_MEMBER_OF);
+	}
 	if (RESIDENT_G(ros_active) && !RESIDENT_G(ros_observing)) {
 		set_observing(true);
 	}
@@ -594,6 +610,10 @@ void ros_module_start(zend_class_entry *attribute_ce, const char *listed, bool o
 		atomic_init(&ros_shared->attribute_seen, 0);
 		atomic_init(&ros_shared->deploys, 0);
 		atomic_init(&ros_shared->resets, 0);
+		atomic_init(&ros_shared->member_classes_added, 0);
+		for (uint32_t i = 0; i < sizeof(ros_shared->member_classes) / sizeof(ros_shared->member_classes[0]); i++) {
+			atomic_init(&ros_shared->member_classes[i], 0);
+		}
 		for (uint32_t i = 0; i < ROS_INVALIDATION_SLOTS; i++) {
 			atomic_init(&ros_shared->invalidations[i], 0);
 		}

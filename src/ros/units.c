@@ -51,10 +51,12 @@ static void unit_init(ros_unit *u, zend_class_entry *ce, uint8_t scope, const ch
 }
 
 /* Whether any script compiled since the master started put the attribute
- * on a property or a method (ROS_SEEN_MEMBER), or on a class
- * (ROS_SEEN_CLASS): until one does, a linked class needs no scan of its
- * members (most of what the class-linked hook would cost), and no request
- * needs to see classes linked but for the listed ones (lifecycle.c). Set
+ * on a property or a method (ROS_SEEN_MEMBER for a trait's, else
+ * ROS_SEEN_MEMBER_OF and the class's name in member_classes), or on a
+ * class (ROS_SEEN_CLASS): a linked class's members are looked at only if
+ * it may be one of those classes (most of what the class-linked hook would
+ * cost), and no request needs to see classes linked but for the listed ones
+ * and those (lifecycle.c). Set
  * by the attribute's validator, which runs when such a script is
  * compiled, before any of its classes is linked, in whichever process
  * compiles it: so the flags live in a page shared by the master and its
@@ -67,9 +69,13 @@ ros_shared_page *ros_shared;
  * settings are known; PHP_INI_SYSTEM, so it cannot change after. */
 bool ros_opcache_file_cache;
 
-static bool members_may_carry_attribute(void)
+bool ros_members_may_carry_attribute(zend_class_entry *ce)
 {
-	return ros_opcache_file_cache || (atomic_load(&ros_shared->attribute_seen) & ROS_SEEN_MEMBER);
+	uint8_t seen = atomic_load(&ros_shared->attribute_seen);
+	if (ros_opcache_file_cache || (seen & ROS_SEEN_MEMBER)) {
+		return true;
+	}
+	return (seen & ROS_SEEN_MEMBER_OF) && ros_member_classes_may_have(ZSTR_VAL(ce->name), ZSTR_LEN(ce->name));
 }
 
 ros_class *ros_units_of(zend_class_entry *ce)
@@ -78,7 +84,7 @@ ros_class *ros_units_of(zend_class_entry *ce)
 		return NULL;
 	}
 	bool whole = has_attribute(ce->attributes) || resident_class_list_has(&ros_listed_classes, ce->name);
-	if (!whole && !members_may_carry_attribute()) {
+	if (!whole && !ros_members_may_carry_attribute(ce)) {
 		return NULL;
 	}
 	uint32_t n = whole;
