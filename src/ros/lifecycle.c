@@ -165,7 +165,9 @@ static void class_linked(zend_class_entry *ce, zend_string *name)
  * is a runtime-definition key, "\0name..."), which the observer must see. */
 static void declared(zend_string *key, zend_class_entry *ce)
 {
-	if (ce->type != ZEND_USER_CLASS) {
+	/* An anonymous class is linked without telling observers: it has
+	 * never been restored. */
+	if (ce->type != ZEND_USER_CLASS || (ce->ce_flags & ZEND_ACC_ANON_CLASS)) {
 		return;
 	}
 	if (ZSTR_LEN(key) && ZSTR_VAL(key)[0] != '\0') {
@@ -185,10 +187,7 @@ static void declared(zend_string *key, zend_class_entry *ce)
 		zend_hash_init(awaited, 8, NULL, NULL, 0);
 		RESIDENT_G(ros_awaited) = awaited;
 	}
-	/* An anonymous class is linked under no name we know: the observer
-	 * stays on for the rest of the request. */
-	zend_string *lc = (ce->ce_flags & ZEND_ACC_ANON_CLASS) ? zend_string_init("\0anonymous", sizeof("\0anonymous") - 1, 0)
-		: zend_string_tolower(ce->name);
+	zend_string *lc = zend_string_tolower(ce->name);
 	zend_hash_add_empty_element(awaited, lc);
 	zend_string_release(lc);
 	set_observing(true);
