@@ -298,13 +298,10 @@ done:
 	return op;
 }
 
-/* A compile of a request that may link classes with units. */
+/* A compile of a request that observes class links. */
 static zend_op_array *watched_compile(zend_file_handle *file_handle, zend_string *source, const char *filename,
 	zend_compile_position position, int type)
 {
-	if (!RESIDENT_G(ros_observing)) {
-		return scanned_compile(file_handle, source, filename, position, type);
-	}
 	if (file_handle && (CG(compiler_options) & ZEND_COMPILE_PRELOAD)) {
 		/* OPcache's preloading, which links classes without telling
 		 * observers: the preloaded classes are looked for afterwards. */
@@ -354,6 +351,9 @@ static zend_op_array *ros_compile_file(zend_file_handle *file_handle, int type)
 		}
 		return op;
 	}
+	if (!RESIDENT_G(ros_observing)) {
+		return scanned_compile(file_handle, NULL, NULL, 0, type);
+	}
 	return watched_compile(file_handle, NULL, NULL, 0, type);
 }
 
@@ -365,6 +365,9 @@ static zend_op_array *ros_compile_string(zend_string *source, const char *filena
 			drain_pending();
 		}
 		return op;
+	}
+	if (!RESIDENT_G(ros_observing)) {
+		return scanned_compile(NULL, source, filename, position, 0);
 	}
 	return watched_compile(NULL, source, filename, position, 0);
 }
