@@ -29,6 +29,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	char *direct_classes;
 	bool request_over_static;
 	char *request_over_static_classes;
+	bool request_over_static_immediate;
 	/* RequestOverStatic (src/ros/), per request */
 	bool ros_active;             /* this request restores and publishes statics */
 	uint32_t ros_compiling;      /* depth of compile_file/compile_string calls */
@@ -46,6 +47,8 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	bool ros_scan_members;       /* ... also for the attribute on a member (by name, see ros/units.c) */
 	bool ros_opcache_wrapped;    /* opcache_reset() and opcache_invalidate() wrapped in this thread's function table */
 	HashTable *ros_awaited;      /* lowercase names of classes with units declared at run time, not linked yet */
+	HashTable *ros_immediate;    /* units published before each built-in call (ros/immediate.c), this request */
+	bool ros_polling;            /* ros/immediate.c is comparing or publishing them */
 	struct remember_frame *remember_frames; /* remember() computes running in this request, innermost first */
 	HashTable *lookups[RS_MAX_POOLS]; /* interned key -> entry found this request (src/cache/read.c), per pool */
 	uint64_t lookups_epoch;

@@ -90,6 +90,16 @@ namespace Resident {
      */
     final class RequestOverStatic
     {
+        /** "request-end" (the default) or "immediate" (a static property only). */
+        public readonly string $publish;
+
+        /**
+         * $publish: when what a request wrote reaches other workers: at the
+         * end of the request ("request-end"), or, for a static property,
+         * before each built-in function the request calls ("immediate",
+         * with resident.request_over_static_immediate=1).
+         */
+        public function __construct(string $publish = "request-end") {}
     }
 
     /**

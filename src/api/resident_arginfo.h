@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 196dbef2ffe8648da03ad7c22447b769b1f9bdba */
+ * Stub hash: 8b0eecf61a0c011708b2cf95ff97bb310424ddeb */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_Cache___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -94,6 +94,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_forgetStati
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, class, IS_STRING, 1, "null")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_RequestOverStatic___construct, 0, 0, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, publish, IS_STRING, 0, "\"request-end\"")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_Resident_KeyIterator___construct arginfo_class_Resident_Cache___construct
 
 #define arginfo_class_Resident_KeyIterator_current arginfo_class_Resident_Cache_name
@@ -152,6 +156,7 @@ ZEND_METHOD(Resident_Cache, dump);
 ZEND_METHOD(Resident_Cache, restore);
 ZEND_METHOD(Resident_Cache, metrics);
 ZEND_METHOD(Resident_Cache, forgetStatics);
+ZEND_METHOD(Resident_RequestOverStatic, __construct);
 ZEND_METHOD(Resident_KeyIterator, __construct);
 ZEND_METHOD(Resident_KeyIterator, current);
 ZEND_METHOD(Resident_KeyIterator, key);
@@ -195,6 +200,7 @@ static const zend_function_entry class_Resident_Cache_methods[] = {
 
 
 static const zend_function_entry class_Resident_RequestOverStatic_methods[] = {
+	ZEND_ME(Resident_RequestOverStatic, __construct, arginfo_class_Resident_RequestOverStatic___construct, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -242,6 +248,12 @@ static zend_class_entry *register_class_Resident_RequestOverStatic(void)
 	INIT_NS_CLASS_ENTRY(ce, "Resident", "RequestOverStatic", class_Resident_RequestOverStatic_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES;
+
+	zval property_publish_default_value;
+	ZVAL_UNDEF(&property_publish_default_value);
+	zend_string *property_publish_name = zend_string_init("publish", sizeof("publish") - 1, 1);
+	zend_declare_typed_property(class_entry, property_publish_name, &property_publish_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_publish_name);
 
 	return class_entry;
 }

@@ -163,3 +163,22 @@ ZEND_METHOD(Resident_Cache, status)
 		add_assoc_null(return_value, "restored_at_start");
 	}
 }
+
+/* #[Resident\RequestOverStatic(publish: ...)] as ReflectionAttribute::
+ * newInstance() makes it; the compiler checks the same (ros/immediate.c). */
+ZEND_METHOD(Resident_RequestOverStatic, __construct)
+{
+	zend_string *publish = NULL;
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR(publish)
+	ZEND_PARSE_PARAMETERS_END();
+	if (publish && !zend_string_equals_literal(publish, "request-end") && !zend_string_equals_literal(publish, "immediate")) {
+		zend_argument_value_error(1, "must be \"request-end\" or \"immediate\", \"%s\" given", ZSTR_VAL(publish));
+		RETURN_THROWS();
+	}
+	zval value;
+	ZVAL_STR(&value, publish ? zend_string_copy(publish) : zend_string_init("request-end", sizeof("request-end") - 1, 0));
+	zend_update_property(Z_OBJCE_P(ZEND_THIS), Z_OBJ_P(ZEND_THIS), "publish", sizeof("publish") - 1, &value);
+	zval_ptr_dtor(&value);
+}

@@ -45,6 +45,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("resident.direct_classes", "", PHP_INI_SYSTEM, OnUpdateString, direct_classes, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.request_over_static", "1", PHP_INI_SYSTEM, OnUpdateBool, request_over_static, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.request_over_static_classes", "", PHP_INI_SYSTEM, OnUpdateString, request_over_static_classes, zend_resident_globals, resident_globals)
+	STD_PHP_INI_BOOLEAN("resident.request_over_static_immediate", "0", PHP_INI_SYSTEM, OnUpdateBool, request_over_static_immediate, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.testing", "0", PHP_INI_SYSTEM, OnUpdateBool, testing, zend_resident_globals, resident_globals)
 PHP_INI_END()
 
@@ -88,7 +89,7 @@ static PHP_MINIT_FUNCTION(resident)
 	resident_compat_register();
 	bool runs = RESIDENT_G(enable) && (!resident_sapi_is_cli_like() || RESIDENT_G(enable_cli));
 	ros_module_start(resident_request_over_static_ce, RESIDENT_G(request_over_static_classes),
-		runs && RESIDENT_G(request_over_static));
+		runs && RESIDENT_G(request_over_static), runs && RESIDENT_G(request_over_static) && RESIDENT_G(request_over_static_immediate));
 	resident_segment_startup();
 	return SUCCESS;
 }

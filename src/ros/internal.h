@@ -37,6 +37,8 @@
  *   pool.c       the hidden pool of snapshots; forgetStatics(), status()
  *   deploy.c     opcache_reset() and opcache_invalidate(), and whether a
  *                class file is stat()ed
+ *   immediate.c  publish: 'immediate' properties, published before each
+ *                built-in function call rather than at request end
  * This header holds what they share.
  */
 #ifndef RESIDENT_ROS_INTERNAL_H
@@ -44,6 +46,7 @@
 
 #include <stdatomic.h>
 #include "php.h"
+#include "zend_attributes.h"
 #include "cache/cache.h"
 #include "runtime/segment.h"
 #include "runtime/class_list.h"
@@ -61,6 +64,9 @@ typedef struct ros_unit {
 	HashTable baseline;            /* item -> what was restored (held until the end) */
 	HashTable digests;             /* item -> digest its objects were published with */
 	rv_lazy_graph *graph;          /* the snapshot restored lazily, or NULL */
+	bool immediate;                /* ROS_PROP marked publish: 'immediate' (immediate.c) */
+	bool seen_objects;             /* seen holds objects, which change inside */
+	zval seen;                     /* the value immediate.c last compared (held) */
 } ros_unit;
 
 typedef struct ros_class {
@@ -142,7 +148,28 @@ bool ros_pool_handle(resident_cache_obj *pool);
 /* restore.c: restores every unit of the class from its snapshot. */
 void ros_restore_class(ros_class *rc);
 
-/* publish.c: stores the unit's snapshot again if any item of it changed. */
-void ros_publish_unit(resident_cache_obj *pool, ros_unit *u);
+/* publish.c: stores the unit's snapshot again if any item of it changed.
+ * rebase: what it stored becomes what the rest of the request is compared
+ * with (immediate.c publishes again later in the same request). */
+void ros_publish_unit(resident_cache_obj *pool, ros_unit *u, bool rebase);
+/* Whether a static still holds the value compared with: identity for
+ * arrays and objects, content for the rest. */
+bool ros_same_value(zval *c, zval *b);
+/* The unit's property value this request, NULL before its statics exist. */
+zval *ros_prop_current(ros_unit *u);
+
+/* immediate.c. Whether the attribute asks for publish: 'immediate'
+ * (checked by the validator: only ever on a static property). */
+bool ros_attribute_immediate(zend_attribute *attr);
+/* The attribute's arguments, checked at compile time: NULL if fine, else
+ * what is wrong (to give back). */
+zend_string *ros_attribute_arguments_error(zend_attribute *attr, uint32_t target);
+/* Module start, when resident.request_over_static_immediate is on. */
+void ros_immediate_module_start(void);
+void ros_immediate_module_end(void);
+/* A restored unit marked publish: 'immediate' is watched from now on. */
+void ros_immediate_watch(ros_unit *u);
+/* The request ends: nothing is watched any more. */
+void ros_immediate_request_end(void);
 
 #endif

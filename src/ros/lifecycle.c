@@ -491,6 +491,8 @@ static bool request_ended_cleanly(void)
 
 void ros_request_end(void)
 {
+	/* Request end publishes what is left: nothing more is watched. */
+	ros_immediate_request_end();
 	if (RESIDENT_G(ros_pending)) {
 		zend_hash_destroy(RESIDENT_G(ros_pending));
 		FREE_HASHTABLE(RESIDENT_G(ros_pending));
@@ -506,7 +508,7 @@ void ros_request_end(void)
 		ros_class *rc;
 		ZEND_HASH_FOREACH_PTR(classes, rc) {
 			for (uint32_t i = 0; publish && i < rc->nunits; i++) {
-				ros_publish_unit(&pool, &rc->units[i]);
+				ros_publish_unit(&pool, &rc->units[i], false);
 			}
 			ros_class_free(rc);
 		} ZEND_HASH_FOREACH_END();
@@ -533,6 +535,24 @@ void ros_request_end(void)
 }
 
 /* --- attribute validation --------------------------------------------------------- */
+
+/* The property whose attributes hold this attribute. */
+static zend_property_info *attribute_property(zend_class_entry *scope, zend_attribute *attr)
+{
+	zend_property_info *info;
+	ZEND_HASH_MAP_FOREACH_PTR(&scope->properties_info, info) {
+		zend_attribute *a;
+		if (info->ce != scope || !info->attributes) {
+			continue;
+		}
+		ZEND_HASH_PACKED_FOREACH_PTR(info->attributes, a) {
+			if (a == attr) {
+				return info;
+			}
+		} ZEND_HASH_FOREACH_END();
+	} ZEND_HASH_FOREACH_END();
+	return NULL;
+}
 
 #if PHP_VERSION_ID >= 80500
 /* PHP 8.5 (php-src #18817): validators return their error instead of raising it. */
@@ -563,6 +583,19 @@ static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *sc
 	if (RESIDENT_G(ros_active) && !RESIDENT_G(ros_observing)) {
 		set_observing(true);
 	}
+	zend_string *wrong = ros_attribute_arguments_error(attr, target);
+	if (wrong) {
+		zend_property_info *info = target == ZEND_ATTRIBUTE_TARGET_PROPERTY ? attribute_property(scope, attr) : NULL;
+		zend_op_array *op = target == ZEND_ATTRIBUTE_TARGET_METHOD ? CG(active_op_array) : NULL;
+		zend_string *where = info ? zend_strpprintf(0, "%s::$%s", ZSTR_VAL(scope->name), zend_get_unmangled_property_name(info->name))
+			: op && op->function_name ? zend_strpprintf(0, "%s::%s()", ZSTR_VAL(scope->name), ZSTR_VAL(op->function_name))
+			: zend_string_copy(scope->name);
+		char message[512];
+		snprintf(message, sizeof(message), "#[Resident\\RequestOverStatic] on %s: %s", ZSTR_VAL(where), ZSTR_VAL(wrong));
+		zend_string_release(where);
+		zend_string_release(wrong);
+		ROS_INVALID("%s", message);
+	}
 	if (target == ZEND_ATTRIBUTE_TARGET_CLASS) {
 		if (scope->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT)) {
 			ROS_INVALID("#[Resident\\RequestOverStatic] cannot be applied to %s %s: it holds no static state of its own",
@@ -578,20 +611,11 @@ static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *sc
 		}
 		ROS_VALID;
 	}
-	/* A property: the one whose attributes hold this attribute. */
-	zend_property_info *info;
-	ZEND_HASH_MAP_FOREACH_PTR(&scope->properties_info, info) {
-		zend_attribute *a;
-		if (info->ce != scope || !info->attributes) {
-			continue;
-		}
-		ZEND_HASH_PACKED_FOREACH_PTR(info->attributes, a) {
-			if (a == attr && !(info->flags & ZEND_ACC_STATIC)) {
-				ROS_INVALID("#[Resident\\RequestOverStatic] cannot be applied to non-static property %s::$%s: only static state is kept across requests",
-					ZSTR_VAL(scope->name), zend_get_unmangled_property_name(info->name));
-			}
-		} ZEND_HASH_FOREACH_END();
-	} ZEND_HASH_FOREACH_END();
+	zend_property_info *info = attribute_property(scope, attr);
+	if (info && !(info->flags & ZEND_ACC_STATIC)) {
+		ROS_INVALID("#[Resident\\RequestOverStatic] cannot be applied to non-static property %s::$%s: only static state is kept across requests",
+			ZSTR_VAL(scope->name), zend_get_unmangled_property_name(info->name));
+	}
 	ROS_VALID;
 }
 
@@ -601,8 +625,11 @@ static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *sc
  * are looked at (and so every class link observed). */
 static ros_shared_page own_page = { .attribute_seen = ROS_SEEN_MEMBER | ROS_SEEN_CLASS };
 
-void ros_module_start(zend_class_entry *attribute_ce, const char *listed, bool observe)
+void ros_module_start(zend_class_entry *attribute_ce, const char *listed, bool observe, bool immediate)
 {
+	if (immediate) {
+		ros_immediate_module_start();
+	}
 	zend_internal_attribute *attr = zend_internal_attribute_register(attribute_ce,
 		ZEND_ATTRIBUTE_TARGET_CLASS | ZEND_ATTRIBUTE_TARGET_PROPERTY | ZEND_ATTRIBUTE_TARGET_METHOD);
 	attr->validator = validate;
@@ -662,6 +689,7 @@ void ros_listed_classes_update(const char *listed)
 
 void ros_module_end(void)
 {
+	ros_immediate_module_end();
 	resident_class_list_free(&ros_listed_classes);
 	if (ros_shared && ros_shared != &own_page) {
 		munmap(ros_shared, sizeof(ros_shared_page));

@@ -28,6 +28,15 @@ static zval *item_current(zend_class_entry *ce, zend_property_info *prop, zend_o
 	return ht ? zend_hash_find(ht, var) : NULL;
 }
 
+zval *ros_prop_current(ros_unit *u)
+{
+	zval *cur = item_current(u->ce, u->prop, NULL, NULL);
+	if (cur) {
+		ZVAL_DEREF(cur);
+	}
+	return cur;
+}
+
 static zval *item_default(zend_class_entry *ce, zend_property_info *prop, zend_op_array *method, zend_string *var)
 {
 	if (prop) {
@@ -43,7 +52,7 @@ typedef struct publish_ctx {
 	zval digests;      /* item -> digest, for items holding objects */
 } publish_ctx;
 
-static bool same_value(zval *c, zval *b)
+bool ros_same_value(zval *c, zval *b)
 {
 	ZVAL_DEREF(c);
 	ZVAL_DEREF(b);
@@ -92,7 +101,7 @@ static void check_item(ros_unit *u, zend_property_info *prop, zend_op_array *met
 		/* Bound method statics are references: the value is what counts. */
 		ZVAL_DEREF(cur);
 		zval *base = u->restored ? zend_hash_find(&u->baseline, name) : item_default(u->ce, prop, method, var);
-		bool same = base && same_value(cur, base);
+		bool same = base && ros_same_value(cur, base);
 		zval digest, *d = NULL;
 		if (rv_holds_objects(cur)) {
 			/* Objects change inside: compare with what was published.
@@ -184,7 +193,29 @@ static bool refused_before(resident_cache_obj *pool, zend_string *key, zend_long
 	return same;
 }
 
-void ros_publish_unit(resident_cache_obj *pool, ros_unit *u)
+/* What was just stored becomes the baseline: the item's value now, and the
+ * digest it was stored with (ctx: the snapshot's digests). */
+static void rebase_item(ros_unit *u, zend_property_info *prop, zend_op_array *method, zend_string *var, void *ctx)
+{
+	zval *cur = item_current(u->ce, prop, method, var);
+	if (!cur) {
+		return;
+	}
+	ZVAL_DEREF(cur);
+	zend_string *name = ros_item_name(prop, method, var);
+	zval held;
+	ZVAL_COPY(&held, cur);
+	zend_hash_update(&u->baseline, name, &held);
+	zval *d = zend_hash_find(Z_ARRVAL_P((zval *)ctx), name);
+	if (d) {
+		zend_hash_update(&u->digests, name, d);
+	} else {
+		zend_hash_del(&u->digests, name);
+	}
+	zend_string_release(name);
+}
+
+void ros_publish_unit(resident_cache_obj *pool, ros_unit *u, bool rebase)
 {
 	if (u->graph && rv_lazy_graph_failed(u->graph)) {
 		/* Objects of the snapshot could not come back (see restore_unit()):
@@ -244,6 +275,10 @@ void ros_publish_unit(resident_cache_obj *pool, ros_unit *u)
 			}
 		} else {
 			rs_delete(resident_store(), pool->pool, ZSTR_VAL(refused), ZSTR_LEN(refused));
+			if (rebase) {
+				ros_each_item(u, rebase_item, zend_hash_str_find(Z_ARRVAL(snap), "digests", 7));
+				u->restored = true;
+			}
 		}
 		if (why) {
 			zend_string_release(why);

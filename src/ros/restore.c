@@ -152,6 +152,11 @@ void ros_restore_class(ros_class *rc)
 	for (uint32_t i = 0; i < rc->nunits; i++) {
 		restore_unit(&pool, &rc->units[i]);
 	}
+	for (uint32_t i = 0; i < rc->nunits; i++) {
+		if (rc->units[i].immediate) {
+			ros_immediate_watch(&rc->units[i]);
+		}
+	}
 	if (--RESIDENT_G(ros_restore_depth) == 0) {
 		RESIDENT_G(ros_restore_ns) += monotonic_ns() - start;
 	}

@@ -7,7 +7,8 @@
 /* #[Resident\RequestOverStatic]: see internal.h. */
 
 /* Registers the attribute (validator) and the class-linked observer. */
-void ros_module_start(zend_class_entry *attribute_ce, const char *listed_classes, bool observe);
+/* immediate: resident.request_over_static_immediate (ros/immediate.c). */
+void ros_module_start(zend_class_entry *attribute_ce, const char *listed_classes, bool observe, bool immediate);
 void ros_module_end(void);
 /* A php-fpm pool's own resident.request_over_static_classes (php_admin_value,
  * applied in its workers after MINIT): parsed again when it differs. */

@@ -132,6 +132,7 @@ ros_class *ros_units_of(zend_class_entry *ce)
 			ros_unit *u = &rc->units[rc->nunits++];
 			unit_init(u, ce, ROS_PROP, zend_get_unmangled_property_name(info->name));
 			u->prop = info;
+			u->immediate = ros_attribute_immediate(zend_get_attribute(info->attributes, ros_attribute_lcname));
 		}
 	} ZEND_HASH_FOREACH_END();
 	ZEND_HASH_MAP_FOREACH_PTR(&ce->function_table, fn) {
@@ -150,6 +151,7 @@ void ros_class_free(ros_class *rc)
 		zend_string_release(rc->units[i].key);
 		zend_hash_destroy(&rc->units[i].baseline);
 		zend_hash_destroy(&rc->units[i].digests);
+		zval_ptr_dtor(&rc->units[i].seen);
 	}
 	efree(rc);
 }

@@ -166,7 +166,10 @@ foreach ($tests as $name => $test) {
 $opcache = ['zend_extension=opcache', 'opcache.enable=1', 'opcache.validate_timestamps=1', 'opcache.revalidate_freq=0',
     'opcache.jit=tracing', 'opcache.jit_buffer_size=32M'];
 $staticsTests = require __DIR__ . '/statics.php';
-foreach (['' => $ini, ', OPcache + JIT' => array_merge($ini, $opcache)] as $mode => $modeIni) {
+// With publish: 'immediate' on (the Live class of statics.php): the other
+// scopes still publish at request end.
+$immediate = ['resident.request_over_static_immediate=1'];
+foreach (['' => array_merge($ini, $immediate), ', OPcache + JIT' => array_merge($ini, $immediate, $opcache)] as $mode => $modeIni) {
     foreach ($staticsTests as $name => $test) {
         $fpm = new Fpm($fpmBinary, $modeIni);
         try {

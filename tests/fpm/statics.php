@@ -63,6 +63,14 @@ final class Members {
     public static function tally(): int { static $n = 0; return ++$n; }
 }
 ');
+    file_put_contents("$dir/Live.php", '<?php
+final class Live {
+    #[Resident\RequestOverStatic(publish: "immediate")]
+    public static array $now = [];
+    #[Resident\RequestOverStatic]
+    public static array $atEnd = [];
+}
+');
     // A version number and 2,000 copies of it: any mix of two versions is torn.
     file_put_contents("$dir/Ledger.php", '<?php
 #[Resident\RequestOverStatic]
@@ -104,6 +112,22 @@ return [
         return [$first === [['a'], ['a'], 1] && $reader !== $writer && ($second[0] ?? null) === array_merge(['a'], array_fill(0, $i, 'b'))
             && ($second[1] ?? null) === ['b'] && ($second[2] ?? null) === $i + 1,
             json_encode([$first, $writer, $reader, $second, $i])];
+    },
+    // The holding request waits (on a file) after its writes: what another
+    // worker sees meanwhile was published before that request ended.
+    'publish: immediate: a property write reaches the other worker before the writing request ends; the other scopes at its end' => function (Fpm $fpm, string $dir) {
+        statics_classes($dir);
+        $holder = statics_background($fpm, $dir, 'op=hold&item=a');
+        for ($i = 0; $i < 1000 && !is_file("$dir/held"); $i++) {
+            usleep(10000);
+        }
+        $writer = (int)@file_get_contents("$dir/held");
+        [$during, $reader] = statics_call($fpm, $dir, 'op=live');
+        touch("$dir/release");
+        proc_close($holder);
+        [$after] = statics_call($fpm, $dir, 'op=live');
+        return [$writer > 0 && $reader !== $writer && $during === [['a'], [], []] && $after === [['a'], ['a'], ['a']],
+            json_encode([$writer, $reader, $during, $after])];
     },
     'a read-only request does not republish' => function (Fpm $fpm, string $dir) {
         statics_classes($dir);

@@ -47,6 +47,21 @@ switch ($_GET['op'] ?? '') {
         Registry::$items[(int)$_GET['i']]->name = $_GET['name'];
         echo json_encode(Registry::$items[(int)$_GET['i']]->name);
         break;
+    case 'hold':       // writes, says so (a file), then waits until told to end
+        Live::$now[] = $_GET['item'];
+        Live::$atEnd[] = $_GET['item'];
+        Catalog::$items[] = $_GET['item'];
+        file_put_contents("$dir/held.tmp", getmypid());
+        rename("$dir/held.tmp", "$dir/held");
+        // Bounded, so that a test that never releases it fails rather than hangs.
+        for ($i = 0; $i < 2000 && !is_file("$dir/release"); $i++) {
+            usleep(5000);
+        }
+        echo json_encode(is_file("$dir/release"));
+        break;
+    case 'live':
+        echo json_encode([Live::$now, Live::$atEnd, Catalog::$items]);
+        break;
     case 'status':
         echo json_encode(Resident\Cache::status()['request_over_static']);
         break;
