@@ -28,7 +28,9 @@
  *
  * Safety: never while a restore or a compile runs (the statics are being
  * written), nor within itself (publishing can run __serialize(), which
- * calls built-in functions). Publishing runs no code under the store's
+ * calls built-in functions), nor once the request failed (a fatal error
+ * or an uncaught exception: the shutdown functions that still run must
+ * not publish the half-done state, as request end does not). Publishing runs no code under the store's
  * lock (cache/write.c). Nothing published before a fatal error is taken
  * back: that is what request end, the default, is for (docs).
  */
@@ -156,12 +158,25 @@ static void publish_changed(HashTable *units)
 	} ZEND_HASH_FOREACH_END();
 }
 
+/* Whether PHP code runs below the call: else the engine makes it (an
+ * uncaught exception turned into a string before it is reported), not
+ * the request's code. */
+static bool called_by_php_code(zend_execute_data *call)
+{
+	for (zend_execute_data *ex = call->prev_execute_data; ex; ex = ex->prev_execute_data) {
+		if (ex->func && ZEND_USER_CODE(ex->func->type)) {
+			return true;
+		}
+	}
+	return false;
+}
+
 static void ros_execute_internal(zend_execute_data *call, zval *ret)
 {
 	HashTable *units = RESIDENT_G(ros_immediate);
-	if (UNEXPECTED(units != NULL) && !RESIDENT_G(ros_polling) && RESIDENT_G(ros_active)
+	if (UNEXPECTED(units != NULL) && called_by_php_code(call) && !RESIDENT_G(ros_polling) && RESIDENT_G(ros_active)
 		&& !RESIDENT_G(ros_restore_depth) && !RESIDENT_G(ros_compiling) && !CG(in_compilation)
-		&& !RESIDENT_G(ros_pending) && !EG(exception)) {
+		&& !RESIDENT_G(ros_pending) && ros_request_ok()) {
 		RESIDENT_G(ros_polling) = true;
 		/* The frame of the built-in function is not running yet: what
 		 * publishing may call (hooks) runs above the caller's. */

@@ -142,6 +142,10 @@ static zend_always_inline bool ros_member_classes_may_have(const char *name, siz
 	return (atomic_load_explicit(&ros_shared->member_classes[f >> 6], memory_order_relaxed) >> (f & 63)) & 1;
 }
 
+/* lifecycle.c: no fatal error, uncaught exception or timeout so far (the
+ * statics may be half updated after one: nothing is published). */
+bool ros_request_ok(void);
+
 /* pool.c: a handle on the hidden pool; false when there is no store. */
 bool ros_pool_handle(resident_cache_obj *pool);
 

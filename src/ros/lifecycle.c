@@ -481,7 +481,7 @@ void ros_request_start(bool active)
 
 /* A fatal error, an uncaught exception or a timeout may have left the
  * statics half updated. */
-static bool request_ended_cleanly(void)
+bool ros_request_ok(void)
 {
 	if (CG(unclean_shutdown) || zend_atomic_bool_load(&EG(timed_out)) || EG(exception)) {
 		return false;
@@ -500,7 +500,7 @@ void ros_request_end(void)
 	}
 	HashTable *classes = RESIDENT_G(ros_classes);
 	if (classes) {
-		bool publish = RESIDENT_G(ros_active) && !RESIDENT_G(ros_preloading) && request_ended_cleanly();
+		bool publish = RESIDENT_G(ros_active) && !RESIDENT_G(ros_preloading) && ros_request_ok();
 		resident_cache_obj pool;
 		if (publish && !ros_pool_handle(&pool)) {
 			publish = false;
