@@ -4,7 +4,8 @@
  * counted by callgrind on `php-cgi -T N` (OPcache on), for a generated app
  * that links a few hundred classes: without the extension, loaded and
  * unused, loaded with resident.request_over_static_classes listing classes
- * the app does not link, and listing three it links (each with a small table
+ * the app does not link, and listing three it links, loaded with
+ * resident.request_over_static_immediate=1 and unused (each with a small table
  * in a static, restored by every request); each without and with
  * opcache.preload. Then an app that builds a route table and a container's
  * definitions in statics, per request without Resident and kept by
@@ -186,6 +187,8 @@ $configs = [
     ['classes.php', 'Resident loaded, unused', [$ext]],
     ['classes.php', 'unused, request_over_static_classes lists classes not linked', [$ext, $unlinked]],
     ['classes.php', 'request_over_static_classes lists 3 classes it links', [$ext, $linked]],
+    // The hook publish: 'immediate' needs is paid by every built-in call.
+    ['classes.php', 'unused, request_over_static_immediate=1', [$ext, 'resident.request_over_static_immediate=1']],
     ['classes.php', 'preloaded: no Resident', $preload],
     ['classes.php', 'preloaded: Resident loaded, unused', array_merge([$ext], $preload)],
     ['classes.php', 'preloaded: unused, request_over_static_classes lists classes not linked', array_merge([$ext, $unlinked], $preload)],

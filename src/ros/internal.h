@@ -15,7 +15,8 @@
  * first request, outside OPcache, so a cache hit cannot bypass it).
  *
  * Publish: in RSHUTDOWN (the last point where statics and objects are
- * intact), and only if something changed. Whatever was restored is held
+ * intact), and only if something changed; a property marked publish:
+ * 'immediate' also before each built-in call (immediate.c). Whatever was restored is held
  * until then, so a changed string or array is a different pointer (an array
  * we hold is separated on its first write). Objects can change inside: a
  * snapshot carries the digest of each object graph it holds
