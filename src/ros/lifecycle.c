@@ -492,7 +492,9 @@ bool ros_request_ok(void)
 void ros_request_end(void)
 {
 	/* Request end publishes what is left: nothing more is watched. */
-	ros_immediate_request_end();
+	if (UNEXPECTED(RESIDENT_G(ros_immediate) != NULL)) {
+		ros_immediate_request_end();
+	}
 	if (RESIDENT_G(ros_pending)) {
 		zend_hash_destroy(RESIDENT_G(ros_pending));
 		FREE_HASHTABLE(RESIDENT_G(ros_pending));
