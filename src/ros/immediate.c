@@ -143,15 +143,18 @@ static void publish_changed(HashTable *units)
 		if (!have_pool && !(have_pool = ros_pool_handle(&pool))) {
 			return;
 		}
-		ros_publish_unit(&pool, u, true);
+		int outcome = ros_publish_unit(&pool, u, true);
 		zend_clear_exception();
-		/* Compared with this from now on, stored or not: a state refused
-		 * is not offered again before it changes (request end still does). */
+		/* Compared with this from now on, stored or not. A state that could
+		 * not be stored is offered again once the property holds another
+		 * value, and at request end (which has its baseline still), not
+		 * at every built-in call: changes inside its objects are not looked
+		 * for until then, as each look would walk them and try again. */
 		cur = ros_prop_current(u);
 		zval_ptr_dtor(&u->seen);
 		if (cur) {
 			ZVAL_COPY(&u->seen, cur);
-			u->seen_objects = rv_holds_objects(cur);
+			u->seen_objects = outcome >= 0 && rv_holds_objects(cur);
 		} else {
 			ZVAL_UNDEF(&u->seen);
 		}
@@ -182,7 +185,14 @@ static void ros_execute_internal(zend_execute_data *call, zval *ret)
 		 * publishing may call (hooks) runs above the caller's. */
 		zend_execute_data *frame = EG(current_execute_data);
 		EG(current_execute_data) = call->prev_execute_data;
-		publish_changed(units);
+		zend_try {
+			publish_changed(units);
+		} zend_catch {
+			/* A fatal error in a hook: the engine's state as it was. */
+			EG(current_execute_data) = frame;
+			RESIDENT_G(ros_polling) = false;
+			zend_bailout();
+		} zend_end_try();
 		EG(current_execute_data) = frame;
 		RESIDENT_G(ros_polling) = false;
 	}

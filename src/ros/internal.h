@@ -155,8 +155,10 @@ void ros_restore_class(ros_class *rc);
 
 /* publish.c: stores the unit's snapshot again if any item of it changed.
  * rebase: what it stored becomes what the rest of the request is compared
- * with (immediate.c publishes again later in the same request). */
-void ros_publish_unit(resident_cache_obj *pool, ros_unit *u, bool rebase);
+ * with (immediate.c publishes again later in the same request). Returns 1
+ * when it stored one, 0 when nothing changed, -1 when it could not (the
+ * state refused, now or before, or the store failed). */
+int ros_publish_unit(resident_cache_obj *pool, ros_unit *u, bool rebase);
 /* Whether a static still holds the value compared with: identity for
  * arrays and objects, content for the rest. */
 bool ros_same_value(zval *c, zval *b);

@@ -215,13 +215,14 @@ static void rebase_item(ros_unit *u, zend_property_info *prop, zend_op_array *me
 	zend_string_release(name);
 }
 
-void ros_publish_unit(resident_cache_obj *pool, ros_unit *u, bool rebase)
+int ros_publish_unit(resident_cache_obj *pool, ros_unit *u, bool rebase)
 {
+	int outcome = 0;
 	if (u->graph && rv_lazy_graph_failed(u->graph)) {
 		/* Objects of the snapshot could not come back (see restore_unit()):
 		 * their statics are not whole. */
 		rs_delete(resident_store(), pool->pool, ZSTR_VAL(u->key), ZSTR_LEN(u->key));
-		return;
+		return -1;
 	}
 	publish_ctx p = { .changed = false };
 	array_init(&p.props);
@@ -244,6 +245,7 @@ void ros_publish_unit(resident_cache_obj *pool, ros_unit *u, bool rebase)
 		if (refused_before(pool, refused, digest)) {
 			zend_string_release(refused);
 			zval_ptr_dtor(&snap);
+			outcome = -1;
 			goto done;
 		}
 		/* No PHP frame is running to throw into: refusals come back as text. */
@@ -253,6 +255,7 @@ void ros_publish_unit(resident_cache_obj *pool, ros_unit *u, bool rebase)
 		RV_CTX->error_sink = NULL;
 		if (stored <= 0 || EG(exception)) {
 			zend_clear_exception();
+			outcome = -1;
 			if (why) {
 				/* Name the static rather than the snapshot's inner layout. */
 				zend_string *better = explain_refusal(u, &snap);
@@ -275,6 +278,7 @@ void ros_publish_unit(resident_cache_obj *pool, ros_unit *u, bool rebase)
 			}
 		} else {
 			rs_delete(resident_store(), pool->pool, ZSTR_VAL(refused), ZSTR_LEN(refused));
+			outcome = 1;
 			if (rebase) {
 				ros_each_item(u, rebase_item, zend_hash_str_find(Z_ARRVAL(snap), "digests", 7));
 				u->restored = true;
@@ -290,4 +294,5 @@ done:
 	zval_ptr_dtor(&p.props);
 	zval_ptr_dtor(&p.statics);
 	zval_ptr_dtor(&p.digests);
+	return outcome;
 }
