@@ -92,7 +92,7 @@ while it runs:
 
 Fatal error: Uncaught Error: Call to undefined function undefined_function() in %s:64
 Stack trace:
-#0 %s(33): {closure%s}()
+#0 %s(33): {closure%A}()
 #1 %s(62): writer('/tmp/resident-r...', Array)
 #2 {main}
   thrown in %s on line 64

@@ -28,7 +28,7 @@ request(function () use ($file) {
 --EXPECTF--
 Fatal error: Uncaught Error: Call to undefined function undefined_function() in %s:%d
 Stack trace:
-#0 %s(%d): {closure%s}()
+#0 %s(%d): {closure%A}()
 #1 %s(%d): request(Object(Closure))
 #2 {main}
   thrown in %s on line %d

@@ -31,13 +31,13 @@ request(function () use ($file) {
 });
 ?>
 --EXPECTF--
-Warning: {closure}(): The static state of Live cannot be kept across requests: it could not be stored in %s on line 13
+Warning: {closure%A}(): The static state of Live cannot be kept across requests: it could not be stored in %s on line 13
 ...
 ...
 ...
 ---
 
-Warning: {closure}(): The static state of Live cannot be kept across requests: it could not be stored in %s on line 18
+Warning: {closure%A}(): The static state of Live cannot be kept across requests: it could not be stored in %s on line 18
 ...
 
 Fatal error: Uncaught LogicException: no in %s:4
