@@ -13,8 +13,10 @@
  * can see is zend_execute_internal, through which the engine (and the
  * JIT, which reads it when it compiles) calls every built-in function. A
  * request can only let another process learn anything (a file, a socket, a
- * database, a lock, a sleep) by calling one, so a write is in the pool
- * before anything the request does after it can be seen elsewhere. Hooked
+ * database, a lock, a sleep; output aside) by calling one, so a write is in
+ * the pool before anything the request does after it can be seen
+ * elsewhere. On PHP 8.4 a hook there also keeps the compiler from making
+ * frameless calls, which would bypass it. Hooked
  * at module start, as the JIT needs, and only when
  * resident.request_over_static_immediate is on: the hook costs every
  * built-in call a few instructions, in every request, which the default
@@ -30,9 +32,12 @@
  * written), nor within itself (publishing can run __serialize(), which
  * calls built-in functions), nor once the request failed (a fatal error
  * or an uncaught exception: the shutdown functions that still run must
- * not publish the half-done state, as request end does not). Publishing runs no code under the store's
- * lock (cache/write.c). Nothing published before a fatal error is taken
- * back: that is what request end, the default, is for (docs).
+ * not publish the half-done state, as request end does not). Publishing
+ * runs no code under the store's lock (cache/write.c). Nothing published
+ * before a fatal error is taken back: that is what request end, the
+ * default, is for (docs).
+ *
+ * This file also reads and checks the attribute's publish argument.
  */
 #include "php.h"
 #include "php_resident.h"
