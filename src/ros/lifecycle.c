@@ -422,17 +422,31 @@ static void remember_preloaded_files(void)
 	ros_preloaded_files = files;
 }
 
+/* Whether OPcache is set to preload a script. */
+static bool preload_configured(void)
+{
+	bool exists = false;
+	const char *script = zend_ini_string_ex("opcache.preload", sizeof("opcache.preload") - 1, 0, &exists);
+	return exists && script && *script;
+}
+
 /* Preloaded classes are linked before any request and never again: they
  * are found in the class table once, at the first request after
- * preloading (which itself runs as a request, in php-fpm's master). */
+ * preloading. Preloading itself runs as a request (in php-fpm's master,
+ * whose workers inherit what it found) that the class-linked observer
+ * may not watch, so a request that finds no preloaded class while a
+ * preload script is configured does not settle it: the next one looks
+ * again. */
 static void find_preloaded(void)
 {
 	pthread_mutex_lock(&preloaded_lock);
 	if (!atomic_load(&preloaded_known)) {
 		npreloaded = 0;
+		bool any = false;
 		zend_class_entry *ce;
 		ZEND_HASH_MAP_FOREACH_PTR(EG(class_table), ce) {
 			if (ce->type == ZEND_USER_CLASS && (ce->ce_flags & ZEND_ACC_PRELOADED)) {
+				any = true;
 				ros_class *rc = ros_units_of(ce);
 				if (rc) {
 					ros_class_free(rc);
@@ -444,7 +458,7 @@ static void find_preloaded(void)
 		if (npreloaded && !ros_preloaded_files) {
 			remember_preloaded_files();
 		}
-		atomic_store(&preloaded_known, true);
+		atomic_store(&preloaded_known, any || !preload_configured());
 	}
 	pthread_mutex_unlock(&preloaded_lock);
 }
