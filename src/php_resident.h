@@ -20,6 +20,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	char *restore_on_start;     /* a dump to load into a segment this process creates */
 	char *zero_copy;
 	bool testing;
+	bool check_borrowed;         /* resident.check_borrowed (src/cache/borrowed.c) */
 	/* Handle on the segment: per process (NTS) or per thread (ZTS). */
 	rs_store store;
 	/* This request borrows values (zero-copy) rather than copying them. */

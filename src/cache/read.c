@@ -8,6 +8,7 @@
 #include "php.h"
 #include "php_resident.h"
 #include "cache.h"
+#include "runtime/sapi.h"
 #include "runtime/segment.h"
 #include "value/value.h"
 #include "zend_fibers.h"
@@ -111,7 +112,16 @@ static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_gr
 	if (!st) {
 		return false;
 	}
-	bool borrow = resident_read_enter(st, true);
+	bool borrow;
+	if (lazy && resident_sapi_has_quiescent_points()) {
+		/* Statics restored here outlive every endOfRequest() of a worker:
+		 * they must own what they hold. A nested short section, also
+		 * inside the borrowing one. */
+		rs_read_begin(st);
+		borrow = false;
+	} else {
+		borrow = resident_read_enter(st, true);
+	}
 	const rs_entry *e = borrow ? lookup_memoized(st, c->pool, key) : rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
 	if (!e) {
 		resident_read_leave(st, borrow);

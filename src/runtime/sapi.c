@@ -9,6 +9,9 @@
 enum { ZERO_COPY_AUTO, ZERO_COPY_ON, ZERO_COPY_OFF };
 static int zero_copy_setting = ZERO_COPY_AUTO;
 static bool one_worker_per_process;
+/* This process called Resident\Cache::endOfRequest(): it ends its own
+ * "requests", so borrowing is safe for it whatever its SAPI. */
+static bool quiescent_points;
 
 /* The SAPI's name does not change in a process: compared once (-1: not
  * yet), not at every request. Threads racing here store the same value. */
@@ -59,9 +62,19 @@ void resident_zero_copy_set(const char *v)
 	}
 }
 
+void resident_sapi_note_quiescent_points(void)
+{
+	quiescent_points = true;
+}
+
+bool resident_sapi_has_quiescent_points(void)
+{
+	return quiescent_points;
+}
+
 /* Borrowing pins memory until the request ends: right for request-scoped
  * SAPIs, wrong where the request never ends (CLI daemons, FrankenPHP's
- * worker mode). */
+ * worker mode) unless the process says where its requests end. */
 bool resident_request_borrows(void)
 {
 	switch (zero_copy_setting) {
@@ -70,6 +83,6 @@ bool resident_request_borrows(void)
 		case ZERO_COPY_OFF:
 			return false;
 		default:
-			return !resident_sapi_is_cli_like() && !resident_sapi_is_frankenphp_worker();
+			return quiescent_points || (!resident_sapi_is_cli_like() && !resident_sapi_is_frankenphp_worker());
 	}
 }
