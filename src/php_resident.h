@@ -27,6 +27,10 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	bool borrow_mode;
 	/* Inside the request-long read section that borrowed values need. */
 	bool borrowing;
+	/* Fetches decoding and stores planning or writing, under way: PHP code
+	 * they run (__wakeup(), __serialize(), autoloaders) must not end the
+	 * request for what they read (src/cache/quiescent.c). */
+	uint32_t cache_calls;
 	char *direct_classes;
 	bool request_over_static;
 	char *request_over_static_classes;

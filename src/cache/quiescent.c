@@ -7,8 +7,9 @@
  * per-request tables go, its statistics are added to the segment's.
  *
  * The contract is the caller's: nothing fetched before the call is used
- * after it. With resident.check_borrowed, what PHP still references of the
- * segment is found and copied first (borrowed.c), with a warning, so a
+ * after it. With resident.check_borrowed, garbage cycles are collected,
+ * then what PHP still references of the segment is found and copied
+ * (borrowed.c), with a warning, so a
  * breach reads the process's own copy instead of reclaimed memory; what
  * cannot be copied keeps the section open.
  */
@@ -31,7 +32,7 @@ bool resident_end_of_request(void)
 		return true;
 	}
 	bool borrowing = RESIDENT_G(borrowing);
-	if (st->locked || st->open_reservation || st->read_depth > (borrowing ? 1u : 0u)) {
+	if (RESIDENT_G(cache_calls) || st->locked || st->open_reservation || st->read_depth > (borrowing ? 1u : 0u)) {
 		php_error_docref(NULL, E_WARNING, "Cannot end the request while a value is being read or stored "
 			"(called from a hook a fetch or a store runs: __wakeup(), __serialize(), an autoloader); nothing was released");
 		return false;
@@ -47,6 +48,11 @@ bool resident_end_of_request(void)
 			php_error_docref(NULL, E_WARNING, "With resident.check_borrowed=1, endOfRequest() must be called outside any Fiber; nothing was released");
 			return false;
 		}
+		/* Garbage the collector has not reached yet (cycles: object
+		 * graphs) would count as still referenced; a request's end would
+		 * have destroyed it. Destructors may run here, as at a request's
+		 * end. */
+		zend_gc_collect_cycles();
 		resident_borrowed_report r;
 		resident_borrowed_rescue(st, &r);
 		if (r.stuck) {

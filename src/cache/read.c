@@ -200,14 +200,17 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	 * must not suspend a Fiber mid-fetch either. */
 	uint32_t outer = borrow ? st->read_depth : st->read_depth - 1;
 	zend_fiber_switch_block();
+	RESIDENT_G(cache_calls)++;
 	zend_try {
 		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(RV_CTX, out, area, lazy)
 			: rv_materialize(RV_CTX, out, kind, area, size, borrow);
 	} zend_catch {
+		RESIDENT_G(cache_calls)--;
 		zend_fiber_switch_unblock();
 		rs_unwind(st, outer);
 		zend_bailout();
 	} zend_end_try();
+	RESIDENT_G(cache_calls)--;
 	zend_fiber_switch_unblock();
 	resident_read_leave(st, borrow);
 	return rc == SUCCESS;

@@ -141,6 +141,7 @@ static PHP_RINIT_FUNCTION(resident)
 		warn_request_class_lists();
 	}
 	RESIDENT_G(borrowing) = false;
+	RESIDENT_G(cache_calls) = 0;
 	RESIDENT_G(borrow_mode) = resident_request_borrows();
 	/* Nothing ends between a FrankenPHP worker's requests: its statics
 	 * already live on, and a snapshot would go stale behind its back. */
