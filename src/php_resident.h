@@ -31,6 +31,9 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	 * they run (__wakeup(), __serialize(), autoloaders) must not end the
 	 * request for what they read (src/cache/quiescent.c). */
 	uint32_t cache_calls;
+	/* This process (thread) called Resident\Cache::endOfRequest(): it says
+	 * where its requests end, so zero_copy=auto borrows (runtime/sapi.c). */
+	bool quiescent_points;
 	char *direct_classes;
 	bool request_over_static;
 	char *request_over_static_classes;

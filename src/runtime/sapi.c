@@ -4,14 +4,12 @@
  */
 #include "php.h"
 #include "SAPI.h"
+#include "php_resident.h"
 #include "sapi.h"
 
 enum { ZERO_COPY_AUTO, ZERO_COPY_ON, ZERO_COPY_OFF };
 static int zero_copy_setting = ZERO_COPY_AUTO;
 static bool one_worker_per_process;
-/* This process called Resident\Cache::endOfRequest(): it ends its own
- * "requests", so borrowing is safe for it whatever its SAPI. */
-static bool quiescent_points;
 
 /* The SAPI's name does not change in a process: compared once (-1: not
  * yet), not at every request. Threads racing here store the same value. */
@@ -62,14 +60,17 @@ void resident_zero_copy_set(const char *v)
 	}
 }
 
+/* Per thread: FrankenPHP runs workers of different scripts, and classic
+ * requests, as threads of one process; only a thread whose script calls
+ * endOfRequest() may borrow for it. */
 void resident_sapi_note_quiescent_points(void)
 {
-	quiescent_points = true;
+	RESIDENT_G(quiescent_points) = true;
 }
 
 bool resident_sapi_has_quiescent_points(void)
 {
-	return quiescent_points;
+	return RESIDENT_G(quiescent_points);
 }
 
 /* Borrowing pins memory until the request ends: right for request-scoped
@@ -83,6 +84,6 @@ bool resident_request_borrows(void)
 		case ZERO_COPY_OFF:
 			return false;
 		default:
-			return quiescent_points || (!resident_sapi_is_cli_like() && !resident_sapi_is_frankenphp_worker());
+			return RESIDENT_G(quiescent_points) || (!resident_sapi_is_cli_like() && !resident_sapi_is_frankenphp_worker());
 	}
 }
