@@ -2,7 +2,7 @@
 # make bench: every benchmark, in one go. Results land in bench/results/
 # (micro-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
 # protobuf-latest.md, eviction-latest.md, zend-latest.md, zend-classes-latest.md,
-# cost-latest.md); bench/README.md
+# cost-latest.md, worker-latest.md); bench/README.md
 # quotes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +18,9 @@ dir=/usr/lib/php/$(/usr/bin/php8.2 -r 'echo basename(PHP_EXTENSION_DIR);')
 /usr/bin/php8.2 -n -d extension=posix -d extension="$PWD/build/php-8.2/modules/resident.so" -d resident.enable_cli=1 \
 	-d extension="$dir/apcu.so" -d apc.enable_cli=1 bench/atomic.php --seconds="${BENCH_ATOMIC_SECONDS:-2}" \
 	--rounds="${BENCH_ROUNDS:-3}" --out=bench/results/atomic-latest.md
+echo
+echo "== worker mode: a long-running worker reading a 10k-leaf config and a 1,000-object graph per request"
+/usr/bin/php8.2 -n bench/worker.php --rounds="${BENCH_ROUNDS:-5}" --seconds="${BENCH_WORKER_SECONDS:-1.5}" --out=bench/results/worker-latest.md
 echo
 echo "== HTTP benchmark (nginx + php-fpm + wrk)"
 /usr/bin/php8.2 -n -d extension=posix bench/http/run.php --duration="${BENCH_DURATION:-10}" --rounds="${BENCH_HTTP_ROUNDS:-3}"

@@ -262,16 +262,21 @@ lib_phpunit_record() {
 
 # Issue 9's suites (tests/reliability, tests/fuzz), each bounded in time and
 # printing its figures and "<suite>: N passed, N failed": chaos (1,000
-# SIGKILLs), bad input, hash flooding, pressure, php-fpm under wrk (30 s),
+# SIGKILLs), independent workers on a named segment killed and restarted
+# (30 s; override with RELIABILITY_WORKERS_SECONDS), bad input, hash
+# flooding, pressure, php-fpm under wrk (30 s),
 # the store's unit tests under ASan and UBSan, then the two fuzzers side by
 # side, one per core (60 s each; override with RELIABILITY_FUZZ_SECONDS).
-# About 2 minutes.
+# About 3 minutes.
 reliability() {
 	local fuzz=${RELIABILITY_FUZZ_SECONDS:-60} posix=()
 	"$PHP82" -n -r 'exit(extension_loaded("posix") ? 0 : 1);' || posix=(-d extension=posix)
 	local php=("$PHP82" -n "${posix[@]}" -d extension="$EXT82" -d resident.enable_cli=1)
 	reliability_suite "reliability: chaos (1,000 SIGKILLs)" chaos \
 		"${php[@]}" -d resident.testing=1 -d resident.zero_copy=1 -d resident.memory=32M tests/reliability/chaos.php 1000
+	local workers_seconds=${RELIABILITY_WORKERS_SECONDS:-30}
+	reliability_suite "reliability: 4 independent workers on a named segment, SIGKILLed and restarted (${workers_seconds} s)" workers \
+		"$PHP82" -n tests/reliability/workers.php "$workers_seconds" 4 "$EXT82"
 	reliability_suite "reliability: bad input" "bad input" "${php[@]}" tests/reliability/bad_input.php
 	reliability_suite "reliability: hash flooding (callgrind)" "hash flood" "$PHP82" -n tests/reliability/hash_flood.php "$EXT82"
 	reliability_suite "reliability: pressure" pressure \

@@ -20,12 +20,20 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	char *restore_on_start;     /* a dump to load into a segment this process creates */
 	char *zero_copy;
 	bool testing;
+	bool check_borrowed;         /* resident.check_borrowed (src/cache/borrowed.c) */
 	/* Handle on the segment: per process (NTS) or per thread (ZTS). */
 	rs_store store;
 	/* This request borrows values (zero-copy) rather than copying them. */
 	bool borrow_mode;
 	/* Inside the request-long read section that borrowed values need. */
 	bool borrowing;
+	/* Fetches decoding and stores planning or writing, under way: PHP code
+	 * they run (__wakeup(), __serialize(), autoloaders) must not end the
+	 * request for what they read (src/cache/quiescent.c). */
+	uint32_t cache_calls;
+	/* This process (thread) called Resident\Cache::endOfRequest(): it says
+	 * where its requests end, so zero_copy=auto borrows (runtime/sapi.c). */
+	bool quiescent_points;
 	char *direct_classes;
 	bool request_over_static;
 	char *request_over_static_classes;

@@ -211,7 +211,9 @@ ZEND_METHOD(Resident_Cache, storeMultiple)
 	zval *val;
 
 	/* Every key and value is checked before anything is stored: bad input
-	 * leaves the cache unchanged. */
+	 * leaves the cache unchanged. Hooks planning runs must not end the
+	 * request for what the plans point at (src/cache/quiescent.c). */
+	RESIDENT_G(cache_calls)++;
 	ZEND_HASH_FOREACH_KEY_VAL(values, idx, skey, val) {
 		zend_string *key = resident_key_from_array_key(skey, idx, 1);
 		if (!key) {
@@ -243,6 +245,7 @@ ZEND_METHOD(Resident_Cache, storeMultiple)
 			failed = true;
 		}
 	}
+	RESIDENT_G(cache_calls)--;
 	for (uint32_t i = 0; i < planned; i++) {
 		rv_plan_release(&plans[i]);
 		zend_string_release(keys[i]);

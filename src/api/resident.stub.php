@@ -78,6 +78,16 @@ namespace Resident {
         /** The segment's and pools' statistics in Prometheus text format. */
         public static function metrics(): string {}
 
+        /**
+         * A long-running worker's request boundary: what this process
+         * borrowed before is released (limbo can be reclaimed), and from
+         * the first call on resident.zero_copy=auto borrows here too.
+         * Values fetched before the call must not be used after it
+         * (resident.check_borrowed copies those still referenced, with a
+         * warning). False, with a warning, when nothing could be released.
+         */
+        public static function endOfRequest(): bool {}
+
         /** Drops RequestOverStatic snapshots: of one class, or all. Returns how many. */
         public static function forgetStatics(?string $class = null): int {}
     }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 8b0eecf61a0c011708b2cf95ff97bb310424ddeb */
+ * Stub hash: 7c740a05e23a7db9044aa11a5bc881b81fe05016 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_Cache___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -90,6 +90,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Resident_Cache_metrics arginfo_class_Resident_Cache_name
 
+#define arginfo_class_Resident_Cache_endOfRequest arginfo_class_Resident_Cache_clear
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_forgetStatics, 0, 0, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, class, IS_STRING, 1, "null")
 ZEND_END_ARG_INFO()
@@ -155,6 +157,7 @@ ZEND_METHOD(Resident_Cache, inspect);
 ZEND_METHOD(Resident_Cache, dump);
 ZEND_METHOD(Resident_Cache, restore);
 ZEND_METHOD(Resident_Cache, metrics);
+ZEND_METHOD(Resident_Cache, endOfRequest);
 ZEND_METHOD(Resident_Cache, forgetStatics);
 ZEND_METHOD(Resident_RequestOverStatic, __construct);
 ZEND_METHOD(Resident_KeyIterator, __construct);
@@ -194,6 +197,7 @@ static const zend_function_entry class_Resident_Cache_methods[] = {
 	ZEND_ME(Resident_Cache, dump, arginfo_class_Resident_Cache_dump, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Resident_Cache, restore, arginfo_class_Resident_Cache_restore, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Resident_Cache, metrics, arginfo_class_Resident_Cache_metrics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Resident_Cache, endOfRequest, arginfo_class_Resident_Cache_endOfRequest, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Resident_Cache, forgetStatics, arginfo_class_Resident_Cache_forgetStatics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };

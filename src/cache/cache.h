@@ -43,6 +43,21 @@ bool resident_exists(resident_cache_obj *c, zend_string *key);
 /* RSHUTDOWN: forget where this request found its keys. */
 void resident_cache_request_end(void);
 
+/* Resident\Cache::endOfRequest() (quiescent.c): a long-running worker's
+ * request ends here for what it borrowed. False, with a warning, when
+ * nothing could be released. */
+bool resident_end_of_request(void);
+
+/* resident.check_borrowed (borrowed.c): values of the segment that PHP
+ * still references, replaced by copies where they are (copied), or found
+ * where no copy can replace them (stuck). */
+typedef struct resident_borrowed_report {
+	uint32_t copied;
+	uint32_t stuck;
+	char first[192];   /* where the first was found, for the warning */
+} resident_borrowed_report;
+void resident_borrowed_rescue(rs_store *st, resident_borrowed_report *r);
+
 struct rv_plan;
 /* Stores a value: 1 stored, 0 not (full, or present for only_if_absent;
  * a warning says which), -1 an exception was thrown. value_arg names the

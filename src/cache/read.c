@@ -8,6 +8,7 @@
 #include "php.h"
 #include "php_resident.h"
 #include "cache.h"
+#include "runtime/sapi.h"
 #include "runtime/segment.h"
 #include "value/value.h"
 #include "zend_fibers.h"
@@ -111,7 +112,16 @@ static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_gr
 	if (!st) {
 		return false;
 	}
-	bool borrow = resident_read_enter(st, true);
+	bool borrow;
+	if (lazy && resident_sapi_has_quiescent_points()) {
+		/* Statics restored here outlive every endOfRequest() of a worker:
+		 * they must own what they hold. A nested short section, also
+		 * inside the borrowing one. */
+		rs_read_begin(st);
+		borrow = false;
+	} else {
+		borrow = resident_read_enter(st, true);
+	}
 	const rs_entry *e = borrow ? lookup_memoized(st, c->pool, key) : rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
 	if (!e) {
 		resident_read_leave(st, borrow);
@@ -190,14 +200,17 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	 * must not suspend a Fiber mid-fetch either. */
 	uint32_t outer = borrow ? st->read_depth : st->read_depth - 1;
 	zend_fiber_switch_block();
+	RESIDENT_G(cache_calls)++;
 	zend_try {
 		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(RV_CTX, out, area, lazy)
 			: rv_materialize(RV_CTX, out, kind, area, size, borrow);
 	} zend_catch {
+		RESIDENT_G(cache_calls)--;
 		zend_fiber_switch_unblock();
 		rs_unwind(st, outer);
 		zend_bailout();
 	} zend_end_try();
+	RESIDENT_G(cache_calls)--;
 	zend_fiber_switch_unblock();
 	resident_read_leave(st, borrow);
 	return rc == SUCCESS;

@@ -137,8 +137,8 @@ static int store_unplanned(resident_cache_obj *c, zend_string *key, zval *value,
 	return rs_commit(st, &r, only_if_absent, resident_now_ms()) == RS_OK;
 }
 
-int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires,
-                         int64_t stale_until, bool only_if_absent, uint32_t value_arg)
+static int store_value(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires,
+                       int64_t stale_until, bool only_if_absent, uint32_t value_arg)
 {
 	if (!resident_store()) {
 		return 0;
@@ -161,4 +161,16 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 	bool ok = resident_store_planned(c, key, &plan, expires, stale_until, only_if_absent);
 	rv_plan_release(&plan);
 	return ok;
+}
+
+int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires,
+                         int64_t stale_until, bool only_if_absent, uint32_t value_arg)
+{
+	/* Hooks run while planning (__serialize(), __sleep()) read the value,
+	 * which may hold borrowed parts. A bailout leaves the count to the
+	 * request's end. */
+	RESIDENT_G(cache_calls)++;
+	int rc = store_value(c, key, value, expires, stale_until, only_if_absent, value_arg);
+	RESIDENT_G(cache_calls)--;
+	return rc;
 }

@@ -35,6 +35,13 @@ static ZEND_INI_MH(OnUpdateZeroCopy)
 	return SUCCESS;
 }
 
+/* A debug build checks what a worker still holds at its quiescent points. */
+#if ZEND_DEBUG
+#define CHECK_BORROWED_DEFAULT "1"
+#else
+#define CHECK_BORROWED_DEFAULT "0"
+#endif
+
 PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.enable", "1", PHP_INI_SYSTEM, OnUpdateBool, enable, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateBool, enable_cli, zend_resident_globals, resident_globals)
@@ -46,6 +53,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.request_over_static", "1", PHP_INI_SYSTEM, OnUpdateBool, request_over_static, zend_resident_globals, resident_globals)
 	STD_PHP_INI_ENTRY("resident.request_over_static_classes", "", PHP_INI_SYSTEM, OnUpdateString, request_over_static_classes, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.request_over_static_immediate", "0", PHP_INI_SYSTEM, OnUpdateBool, request_over_static_immediate, zend_resident_globals, resident_globals)
+	STD_PHP_INI_BOOLEAN("resident.check_borrowed", CHECK_BORROWED_DEFAULT, PHP_INI_ALL, OnUpdateBool, check_borrowed, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.testing", "0", PHP_INI_SYSTEM, OnUpdateBool, testing, zend_resident_globals, resident_globals)
 PHP_INI_END()
 
@@ -134,6 +142,7 @@ static PHP_RINIT_FUNCTION(resident)
 		warn_request_class_lists();
 	}
 	RESIDENT_G(borrowing) = false;
+	RESIDENT_G(cache_calls) = 0;
 	RESIDENT_G(borrow_mode) = resident_request_borrows();
 	/* Nothing ends between a FrankenPHP worker's requests: its statics
 	 * already live on, and a snapshot would go stale behind its back. */

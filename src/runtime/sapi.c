@@ -4,6 +4,7 @@
  */
 #include "php.h"
 #include "SAPI.h"
+#include "php_resident.h"
 #include "sapi.h"
 
 enum { ZERO_COPY_AUTO, ZERO_COPY_ON, ZERO_COPY_OFF };
@@ -59,9 +60,22 @@ void resident_zero_copy_set(const char *v)
 	}
 }
 
+/* Per thread: FrankenPHP runs workers of different scripts, and classic
+ * requests, as threads of one process; only a thread whose script calls
+ * endOfRequest() may borrow for it. */
+void resident_sapi_note_quiescent_points(void)
+{
+	RESIDENT_G(quiescent_points) = true;
+}
+
+bool resident_sapi_has_quiescent_points(void)
+{
+	return RESIDENT_G(quiescent_points);
+}
+
 /* Borrowing pins memory until the request ends: right for request-scoped
  * SAPIs, wrong where the request never ends (CLI daemons, FrankenPHP's
- * worker mode). */
+ * worker mode) unless the process says where its requests end. */
 bool resident_request_borrows(void)
 {
 	switch (zero_copy_setting) {
@@ -70,6 +84,6 @@ bool resident_request_borrows(void)
 		case ZERO_COPY_OFF:
 			return false;
 		default:
-			return !resident_sapi_is_cli_like() && !resident_sapi_is_frankenphp_worker();
+			return RESIDENT_G(quiescent_points) || (!resident_sapi_is_cli_like() && !resident_sapi_is_frankenphp_worker());
 	}
 }

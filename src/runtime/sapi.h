@@ -26,6 +26,11 @@ void resident_sapi_startup(void);
  * a pool's php_admin_value in its workers): warns and keeps auto for a
  * value it does not know. */
 void resident_zero_copy_set(const char *value);
+/* Resident\Cache::endOfRequest() was called in this process (this thread
+ * of a thread-safe PHP): from then on zero_copy=auto borrows here too,
+ * whatever the SAPI. */
+void resident_sapi_note_quiescent_points(void);
+bool resident_sapi_has_quiescent_points(void);
 /* Whether this request borrows values rather than copying them. */
 bool resident_request_borrows(void);
 

@@ -505,6 +505,11 @@ void rs_destroy(rs_store *st)
 	st->lock_fd = -1;
 }
 
+bool rs_contains(const rs_store *st, const void *p)
+{
+	return st->hdr && (const char *)p >= st->base && (uintptr_t)((const char *)p - st->base) < st->hdr->total_size;
+}
+
 uint64_t rs_mutation_epoch(const rs_store *st)
 {
 	return atomic_load_explicit(&st->hdr->mutation_epoch, memory_order_acquire);

@@ -294,6 +294,9 @@ bool rs_limbo_over_cap(const rs_store *st);
  * caches compare it to know whether what they remember is still current). */
 uint64_t rs_mutation_epoch(const rs_store *st);
 
+/* Whether p points into the segment (what a borrowed value points at). */
+bool rs_contains(const rs_store *st, const void *p);
+
 /* --- writers ---------------------------------------------------------------- */
 
 /* Finds or creates a pool by name. */
