@@ -269,7 +269,7 @@ static bool worth_waiting(rs_store *st)
  * room instead of each waiting. When a wait runs out (a long request), it
  * stops: what it would retire would stay pinned like the rest.
  */
-static void keep_room_ahead(rs_store *st, int64_t now)
+static void keep_room_ahead(rs_store *st)
 {
 	rs_header *h = st->hdr;
 	uint64_t ahead = h->heap_size >> RS_AHEAD_SHIFT;
@@ -279,7 +279,7 @@ static void keep_room_ahead(rs_store *st, int64_t now)
 		/* Ahead of need, nothing recently read is worth it. Finding no
 		 * such run, it does not look again (under the lock, at every
 		 * store) until another wait pays off. */
-		if (!evict_window(st, ahead, now, true)) {
+		if (!evict_window(st, ahead, (int64_t)rs_now_ms(), true)) {
 			h->readers_quick = 0;
 		}
 	}
@@ -301,7 +301,6 @@ static void keep_room_ahead(rs_store *st, int64_t now)
 rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 {
 	rs_header *h = st->hdr;
-	int64_t now = (int64_t)rs_now_ms();
 	rs_off off;
 
 	/* Reclaiming scans every reader slot: do it in batches, or when
@@ -309,10 +308,12 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 	if (h->limbo_entries >= RS_RECLAIM_BATCH || atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) > h->heap_size / 64) {
 		rs_reclaim(st);
 	}
-	keep_room_ahead(st, now);
+	keep_room_ahead(st);
 	if ((off = rs_alloc(st, size))) {
 		return off;
 	}
+	/* Read only once room must be made: most stores do not get here. */
+	int64_t now = (int64_t)rs_now_ms();
 	if (h->limbo_head) {
 		rs_reclaim(st);
 		if ((off = rs_alloc(st, size))) {

@@ -272,11 +272,36 @@ static inline bool rs_entry_expired(const rs_entry *e, int64_t now_ms)
 }
 
 /* retire.c, under the write lock: unlinks the entry that `link` points at
- * and moves it to limbo; the counters of live entries (sign +1 when one is
- * linked, -1 when unlinked); the epoch request-local memos compare. */
+ * and moves it to limbo; the epoch request-local memos compare. */
 void rs_retire_at(rs_store *st, _Atomic rs_off *link);
-void rs_account_live(rs_store *st, rs_entry *e, int sign);
 void rs_bump_mutation(rs_store *st);
+
+/* Under the write lock, the counters of live entries: sign +1 when one is
+ * linked, -1 when unlinked. Inline: every store and retire passes here. */
+static inline void rs_account_live(rs_store *st, rs_entry *e, int sign)
+{
+	rs_header *h = st->hdr;
+	rs_pool *p = &rs_pools(st)[e->pool];
+	uint64_t size = rs_block_size(&e->block);
+	if (sign > 0) {
+		p->entries++;
+		p->bytes += size;
+		h->entries++;
+		if (e->expires_ms) {
+			h->expiring_entries++;
+			if (e->expires_ms < h->next_expiry_ms) {
+				h->next_expiry_ms = e->expires_ms;
+			}
+		}
+	} else {
+		p->entries--;
+		p->bytes -= size;
+		h->entries--;
+		if (e->expires_ms) {
+			h->expiring_entries--;
+		}
+	}
+}
 
 /* evict.c: under the write lock, a block of `size` bytes, making room
  * first if needed (free limbo, expired entries, CLOCK victims, a window of

@@ -6,31 +6,6 @@
  */
 #include "internal.h"
 
-void rs_account_live(rs_store *st, rs_entry *e, int sign)
-{
-	rs_header *h = st->hdr;
-	rs_pool *p = &rs_pools(st)[e->pool];
-	uint64_t size = rs_block_size(&e->block);
-	if (sign > 0) {
-		p->entries++;
-		p->bytes += size;
-		h->entries++;
-		if (e->expires_ms) {
-			h->expiring_entries++;
-			if (e->expires_ms < h->next_expiry_ms) {
-				h->next_expiry_ms = e->expires_ms;
-			}
-		}
-	} else {
-		p->entries--;
-		p->bytes -= size;
-		h->entries--;
-		if (e->expires_ms) {
-			h->expiring_entries--;
-		}
-	}
-}
-
 /* Only the lock holder writes it. */
 void rs_bump_mutation(rs_store *st)
 {
