@@ -10,7 +10,9 @@
  * Eviction by address (windows) tells the two apart: what was read is what
  * it spares. Keeping no separate ring means inserts and deletes touch
  * nothing but the chain. TTLs are checked lazily by readers and swept
- * first when memory is needed. Nothing ever wipes the whole cache.
+ * first when memory is needed. Nothing ever wipes the whole cache, unless
+ * the segment was made to (RS_EVICT_WIPE); with RS_EVICT_NONE nothing
+ * live is evicted at all and the store fails.
  */
 #include "internal.h"
 #include <string.h>
@@ -244,6 +246,33 @@ static uint64_t evictable_bytes(const rs_store *st)
 	return bytes;
 }
 
+/* RS_EVICT_WIPE: every live entry of the pools that are not pinned goes,
+ * at once. Returns the bytes retired. */
+static uint64_t wipe(rs_store *st, int64_t now_ms)
+{
+	rs_header *h = st->hdr;
+	_Atomic rs_off *buckets = rs_buckets(st);
+	uint64_t done = 0;
+	for (uint64_t b = 0; b < h->nbuckets; b++) {
+		_Atomic rs_off *link = &buckets[b];
+		rs_off off;
+		while ((off = atomic_load_explicit(link, memory_order_relaxed)) != 0) {
+			rs_entry *e = rs_entry_at(st, off);
+			if (rs_pools(st)[e->pool].pinned) {
+				link = &e->next;
+				continue;
+			}
+			if (rs_entry_expired(e, now_ms)) {
+				count_expired(st, e);
+			}
+			done += rs_block_size(&e->block);
+			rs_retire_at(st, link);
+		}
+	}
+	h->wipes++;
+	return done;
+}
+
 /* Stores wait this many times 1 ms, the lock released, for readers in
  * flight to release what they hold. */
 #define RS_READER_WAITS 50
@@ -275,7 +304,7 @@ static void keep_room_ahead(rs_store *st, int64_t now)
 	uint64_t ahead = h->heap_size >> RS_AHEAD_SHIFT;
 	/* A writer inside its own read section would pin what it retires. */
 	bool reading = st->read_depth > 0 && st->slot >= 0;
-	if (h->readers_quick && !reading && h->free_bytes + atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) < ahead) {
+	if (h->readers_quick && !reading && h->eviction == RS_EVICT_CLOCK && h->free_bytes + atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) < ahead) {
 		/* Ahead of need, nothing recently read is worth it. Finding no
 		 * such run, it does not look again (under the lock, at every
 		 * store) until another wait pays off. */
@@ -337,15 +366,20 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 	}
 	/* Two rounds of CLOCK at most: the first may only clear reference bits. */
 	uint64_t budget = 2 * h->nbuckets;
-	bool windowed = false;
+	bool windowed = false, wiped = false;
 	int waits = 0;
 	for (;;) {
 		uint64_t held = atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed);
-		uint64_t evictable = evictable_bytes(st);
+		/* Without eviction, only what readers hold can still come back. */
+		uint64_t evictable = h->eviction == RS_EVICT_NONE ? 0 : evictable_bytes(st);
 		if (h->free_bytes + held + evictable < size) {
 			return 0;
 		}
-		if (budget && evictable && (coming < size || (windowed && !held))) {
+		if (h->eviction == RS_EVICT_WIPE && !wiped && coming < size) {
+			/* Once per store: what readers hold then comes back as they end. */
+			wiped = true;
+			coming += wipe(st, now);
+		} else if (h->eviction == RS_EVICT_CLOCK && budget && evictable && (coming < size || (windowed && !held))) {
 			/* CLOCK takes what is still missing, over all the steps of
 			 * its round. Once a window did not help, and only when no
 			 * reader holds what it retires (then it is freed at once),
@@ -356,7 +390,7 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 			if (!c.done) {
 				continue;
 			}
-		} else if (!windowed && h->free_bytes >= size) {
+		} else if (h->eviction == RS_EVICT_CLOCK && !windowed && h->free_bytes >= size) {
 			/* Enough bytes are free, but scattered: evict neighbours,
 			 * sparing recently read ones if a window without them
 			 * exists. */

@@ -203,7 +203,10 @@ struct rs_header {
 	uint64_t dead_slots;
 	uint64_t sweep_buckets;     /* buckets visited by eviction sweeps */
 	uint64_t reader_waits;      /* stores' 1 ms waits for readers to move on */
+	_Atomic uint64_t store_failures; /* reservations refused (some without the lock) */
+	uint64_t wipes;             /* RS_EVICT_WIPE rounds */
 	uint32_t npools;
+	uint32_t eviction;          /* rs_eviction, set by the creator */
 
 	/* hottest keys, approximated from sampled hits (inspect.c) */
 	rs_hot hot[RS_HOT_SLOTS];

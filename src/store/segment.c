@@ -98,6 +98,7 @@ static void format_segment(rs_store *st, void *mem, int fd, const rs_config *cfg
 	h->nbuckets = l->nbuckets;
 	h->heap_off = l->heap_off;
 	h->heap_size = l->heap_size;
+	h->eviction = cfg->eviction <= RS_EVICT_NONE ? cfg->eviction : RS_EVICT_CLOCK;
 	h->header_sum = header_sum(h);
 
 	rs_slots_init(st);
@@ -312,7 +313,7 @@ static bool header_problem(const rs_header *h, size_t n, const struct stat *sb, 
 	if (h->nslots == 0 || h->total_size % 4096 || plan_layout(&geometry, &want, ignored, sizeof(ignored)) != RS_OK
 			|| want.size != h->total_size || want.pools_off != h->pools_off || want.slots_off != h->slots_off
 			|| want.buckets_off != h->buckets_off || want.nbuckets != h->nbuckets || want.heap_off != h->heap_off
-			|| want.heap_size != h->heap_size) {
+			|| want.heap_size != h->heap_size || h->eviction > RS_EVICT_NONE) {
 		snprintf(why, whylen, "its header is damaged (its layout does not match its size)");
 		return true;
 	}
