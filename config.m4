@@ -23,7 +23,7 @@ if test "$PHP_RESIDENT" != "no"; then
     src/module/module.c \
     src/api/cache.c src/api/arguments.c src/api/counters.c src/api/status.c src/api/keys.c src/api/remember.c \
     src/api/compat.c src/api/testing.c src/api/metrics.c src/api/inspect.c \
-    src/ros/lifecycle.c src/ros/restore.c src/ros/publish.c src/ros/units.c src/ros/pool.c \
+    src/ros/lifecycle.c src/ros/restore.c src/ros/publish.c src/ros/units.c src/ros/pool.c src/ros/deploy.c \
     src/cache/read.c src/cache/write.c \
     src/runtime/segment.c src/runtime/sapi.c src/runtime/dumps.c src/runtime/class_list.c \
     src/value/lifecycle.c src/value/persist.c src/value/graph_persist.c src/value/class_profile.c src/value/writer.c \

@@ -38,9 +38,18 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *ros_classes;      /* class entry -> its units, classes linked this request */
 	HashTable *ros_pending;      /* units linked while compiling, restored after */
 	HashTable *ros_files;        /* class file -> identity (stat), this request */
+	bool ros_watch;              /* the compile hooks look at what a compile declares (see lifecycle.c) */
+	bool ros_compile_asks;       /* ... or at least at the shared flags */
+	bool ros_observing;          /* the class-linked observer is on for this request */
+	bool ros_scan;               /* classes a compile declares are looked at for units */
+	bool ros_scan_attributes;    /* ... also for the attribute on the class */
+	bool ros_scan_members;       /* ... also for the attribute on a member (by name, see ros/units.c) */
+	bool ros_opcache_wrapped;    /* opcache_reset() and opcache_invalidate() wrapped in this thread's function table */
+	HashTable *ros_awaited;      /* lowercase names of classes with units declared at run time, not linked yet */
 	struct remember_frame *remember_frames; /* remember() computes running in this request, innermost first */
 	HashTable *lookups[RS_MAX_POOLS]; /* interned key -> entry found this request (src/cache/read.c), per pool */
 	uint64_t lookups_epoch;
+	uint32_t lookups_pools;      /* how many of lookups[] are set */
 	/* What the value layer keeps (value/context.h): the module holds it,
 	 * every call into the value layer is handed it (RV_CTX). */
 	rv_context value;

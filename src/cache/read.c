@@ -94,6 +94,7 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 		if (!memo[pool]) {
 			ALLOC_HASHTABLE(memo[pool]);
 			zend_hash_init(memo[pool], 8, NULL, NULL, 0);
+			RESIDENT_G(lookups_pools)++;
 		}
 		zval ptr;
 		ZVAL_PTR(&ptr, (void *)e);
@@ -216,6 +217,11 @@ bool resident_exists(resident_cache_obj *c, zend_string *key)
 
 void resident_cache_request_end(void)
 {
+	/* Most requests looked nothing up: no walk of every pool for them. */
+	if (EXPECTED(!RESIDENT_G(lookups_pools))) {
+		return;
+	}
+	RESIDENT_G(lookups_pools) = 0;
 	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
 		if (RESIDENT_G(lookups)[i]) {
 			zend_hash_destroy(RESIDENT_G(lookups)[i]);

@@ -167,7 +167,9 @@ static ZEND_MODULE_POST_ZEND_DEACTIVATE_D(resident)
 	if (st->hdr) {
 		rs_unwind(st, 0);
 		RESIDENT_G(borrowing) = false;
-		rs_stats_flush(st);
+		if (st->pending_ops) {
+			rs_stats_flush(st);
+		}
 	}
 	return SUCCESS;
 }

@@ -160,6 +160,30 @@ static zend_string *explain_refusal(ros_unit *u, zval *snap)
 	return why;
 }
 
+/* A refused snapshot is not offered again while it stays the same: the
+ * next request of an application usually builds the same unstorable
+ * state, and trying costs it a plan, a refusal and a warning each time
+ * (issue 24). The refusal is kept in the pool, beside the unit's
+ * snapshot, as the digest of what was refused, so that every worker knows
+ * it; the snapshot holds the class file's identity and the unit's layout,
+ * so a changed class file, like a changed state, is offered again. */
+static zend_string *refused_key(ros_unit *u)
+{
+	return zend_strpprintf(0, ROS_REFUSED_PREFIX "%s", ZSTR_VAL(u->key));
+}
+
+static bool refused_before(resident_cache_obj *pool, zend_string *key, zend_long digest)
+{
+	zval known;
+	if (!resident_fetch(pool, key, &known)) {
+		zend_clear_exception();
+		return false;
+	}
+	bool same = Z_TYPE(known) == IS_LONG && Z_LVAL(known) == digest;
+	zval_ptr_dtor(&known);
+	return same;
+}
+
 void ros_publish_unit(resident_cache_obj *pool, ros_unit *u)
 {
 	if (u->graph && rv_lazy_graph_failed(u->graph)) {
@@ -184,6 +208,13 @@ void ros_publish_unit(resident_cache_obj *pool, ros_unit *u)
 		ZVAL_UNDEF(&p.props);
 		ZVAL_UNDEF(&p.statics);
 		ZVAL_UNDEF(&p.digests);
+		zend_string *refused = refused_key(u);
+		zend_long digest = (zend_long)rv_digest(&snap);
+		if (refused_before(pool, refused, digest)) {
+			zend_string_release(refused);
+			zval_ptr_dtor(&snap);
+			goto done;
+		}
 		/* No PHP frame is running to throw into: refusals come back as text. */
 		zend_string *why = NULL;
 		RV_CTX->error_sink = &why;
@@ -201,12 +232,26 @@ void ros_publish_unit(resident_cache_obj *pool, ros_unit *u)
 			}
 			php_error_docref(NULL, E_WARNING, "The static state of %s cannot be kept across requests: %s",
 				ZSTR_VAL(u->ce->name), why ? ZSTR_VAL(why) : "it could not be stored");
+			if (why) {
+				/* Refused for what it holds (not for want of room, which
+				 * can change): remembered. */
+				zval d;
+				ZVAL_LONG(&d, digest);
+				RV_CTX->error_sink = &why;
+				resident_store_value(pool, refused, &d, 0, 0, false, 0);
+				RV_CTX->error_sink = NULL;
+				zend_clear_exception();
+			}
+		} else {
+			rs_delete(resident_store(), pool->pool, ZSTR_VAL(refused), ZSTR_LEN(refused));
 		}
 		if (why) {
 			zend_string_release(why);
 		}
+		zend_string_release(refused);
 		zval_ptr_dtor(&snap);
 	}
+done:
 	zval_ptr_dtor(&p.props);
 	zval_ptr_dtor(&p.statics);
 	zval_ptr_dtor(&p.digests);

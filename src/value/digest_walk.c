@@ -43,6 +43,16 @@ static inline uint64_t string_hash(zend_string *s)
 
 static uint64_t digest(digest_ctx *c, zval *v, uint32_t depth);
 
+/* Room for the handle, and for the object store as it stands now. */
+static void grow(digest_ctx *c, uint32_t handle)
+{
+	uint32_t want = MAX(handle + 1, EG(objects_store).top);
+	want = MAX(want, c->capacity * 2);
+	c->order = erealloc(c->order, want * sizeof(uint32_t));
+	memset(c->order + c->capacity, 0, (want - c->capacity) * sizeof(uint32_t));
+	c->capacity = want;
+}
+
 static uint64_t digest_table(digest_ctx *c, uint64_t h, HashTable *ht, uint32_t depth, bool skip_indirect)
 {
 	zend_string *key;
@@ -73,7 +83,13 @@ static uint64_t digest_object(digest_ctx *c, zend_object *obj, uint32_t depth)
 		c->make_whole(obj);
 	}
 	uint64_t h = IS_OBJECT;
-	if (obj->handle < c->capacity) {
+	if (c->order) {
+		if (obj->handle >= c->capacity) {
+			/* Made during the walk (a filled shell makes shells of what it
+			 * holds): unmarked, a cycle among them is walked as a tree to
+			 * DIGEST_MAX_DEPTH, which never ends for a ring. */
+			grow(c, obj->handle);
+		}
 		if (c->order[obj->handle]) {
 			return mix(h, c->order[obj->handle]);
 		}
@@ -137,11 +153,11 @@ uint64_t rv_digest_constant(zval *v)
 
 uint64_t rv_digest_walk(zval *v, void (*make_whole)(zend_object *obj))
 {
-	digest_ctx c = { .capacity = EG(objects_store).top, .visited = 0, .make_whole = make_whole };
-	c.order = c.capacity ? ecalloc(c.capacity, sizeof(uint32_t)) : NULL;
+	/* Every object the walk meets gets a mark, also those made during it
+	 * (grow()): the table is never NULL here. */
+	digest_ctx c = { .capacity = MAX(EG(objects_store).top, 1), .visited = 0, .make_whole = make_whole };
+	c.order = ecalloc(c.capacity, sizeof(uint32_t));
 	uint64_t d = digest(&c, v, 0);
-	if (c.order) {
-		efree(c.order);
-	}
+	efree(c.order);
 	return d;
 }
