@@ -76,3 +76,8 @@ void rs_segment_stats_get(rs_store *st, rs_segment_stats *out)
 		out->misses += atomic_load_explicit(&rs_pools(st)[p].misses, memory_order_relaxed);
 	}
 }
+
+rs_eviction rs_eviction_policy(const rs_store *st)
+{
+	return (rs_eviction)st->hdr->eviction;
+}

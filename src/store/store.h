@@ -359,6 +359,8 @@ uint64_t rs_now_ms(void);
 void rs_stats_flush(rs_store *st);
 rs_status rs_pool_stats_get(rs_store *st, uint16_t pool, rs_pool_stats *out);
 void rs_segment_stats_get(rs_store *st, rs_segment_stats *out);
+/* The segment's rs_eviction (its creator's). */
+rs_eviction rs_eviction_policy(const rs_store *st);
 /* Frees limbo that no reader can still see; returns bytes freed. */
 size_t rs_reclaim(rs_store *st);
 /* Full consistency check of index, allocator and limbo (tests, debugging).
