@@ -747,7 +747,10 @@ ZEND_METHOD(UserCache_Cache, decrement)
 	counter_method(INTERNAL_FUNCTION_PARAM_PASSTHRU, false);
 }
 
-/* A hit into out; false on a miss (or with an exception a restore hook threw). */
+/* A hit into out; false on a miss (or with an exception a restore hook
+ * threw). A value holding an object whose class is gone is, as in the
+ * proposal, a miss, and its entry goes (Resident\Cache gives it as
+ * unserialize() does, with __PHP_Incomplete_Class). */
 static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 {
 	resident_cache_obj values;
@@ -755,7 +758,14 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 		return false;
 	}
 	zend_string *skey = store_key(u, key);
+	uint64_t incomplete = RV_CTX->incomplete_made;
 	bool hit = resident_fetch(&values, skey, out);
+	if (hit && RV_CTX->incomplete_made != incomplete) {
+		zval_ptr_dtor(out);
+		ZVAL_UNDEF(out);
+		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
+		hit = false;
+	}
 	zend_string_release(skey);
 	return hit;
 }
