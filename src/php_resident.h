@@ -19,6 +19,8 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	const char *memory_setting; /* the ini name memory came from: resident.memory, or its alias user_cache.shm_size */
 	zend_long eviction_policy;  /* resident.eviction_policy: an rs_eviction */
 	zend_long lock_lease_max;   /* resident.lock_lease_max: seconds, 0 = no bound */
+	zend_long entries_hint;     /* resident.entries_hint: entries expected, sizes the index; 0 = by memory */
+	const char *entries_hint_setting; /* the ini name it came from: resident.entries_hint, or user_cache.entries_hint */
 	char *segment;              /* resident.segment: "" = anonymous, else a name or a path */
 	char *restore_on_start;     /* a dump to load into a segment this process creates */
 	char *zero_copy;

@@ -94,6 +94,11 @@ static ZEND_INI_MH(OnUpdateLockLeaseMax)
 	return ini_quantity(entry, new_value, stage, &RESIDENT_G(lock_lease_max)) ? SUCCESS : FAILURE;
 }
 
+static ZEND_INI_MH(OnUpdateEntriesHint)
+{
+	return ini_quantity(entry, new_value, stage, &RESIDENT_G(entries_hint)) ? SUCCESS : FAILURE;
+}
+
 PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.enable", "1", PHP_INI_SYSTEM, OnUpdateBool, enable, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateBool, enable_cli, zend_resident_globals, resident_globals)
@@ -107,6 +112,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.testing", "0", PHP_INI_SYSTEM, OnUpdateBool, testing, zend_resident_globals, resident_globals)
 	PHP_INI_ENTRY("resident.eviction_policy", "lru", PHP_INI_SYSTEM, OnUpdateEvictionPolicy)
 	PHP_INI_ENTRY("resident.lock_lease_max", "3600", PHP_INI_SYSTEM, OnUpdateLockLeaseMax)
+	PHP_INI_ENTRY("resident.entries_hint", "0", PHP_INI_SYSTEM, OnUpdateEntriesHint)
 PHP_INI_END()
 
 /*
@@ -182,12 +188,17 @@ static ZEND_INI_MH(OnUpdateUserCacheLockLeaseMax)
 	return SUCCESS;
 }
 
-/* Accepted and checked as the proposal checks it; Resident's index has no
- * capacity to size: it holds what memory holds. */
 static ZEND_INI_MH(OnUpdateUserCacheEntriesHint)
 {
 	zend_long hint;
-	return ini_quantity(entry, new_value, stage, &hint) ? SUCCESS : FAILURE;
+	if (!ini_quantity(entry, new_value, stage, &hint)) {
+		return FAILURE;
+	}
+	if (alias_applies(entry, "resident.entries_hint", stage)) {
+		RESIDENT_G(entries_hint) = hint;
+		RESIDENT_G(entries_hint_setting) = "user_cache.entries_hint";
+	}
+	return SUCCESS;
 }
 
 /* Accepted and checked as the proposal checks it; Resident keeps no lock

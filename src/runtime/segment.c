@@ -286,6 +286,19 @@ static zend_result create_segment(void)
 		.encoding_version = RV_ENCODING_VERSION,
 		.eviction = (uint32_t)RESIDENT_G(eviction_policy),
 	};
+	/* Buckets for the expected entries at a load of 3/4. */
+	if (RESIDENT_G(entries_hint) > 0) {
+		uint64_t hint = (uint64_t)RESIDENT_G(entries_hint);
+		uint64_t max = rs_max_buckets(bytes);
+		uint64_t want = hint > max ? max + 1 : (hint * 4 + 2) / 3;
+		if (want > max) {
+			php_error_docref(NULL, E_WARNING, "%s (" ZEND_LONG_FMT ") exceeds what %s can index; clamping capacity to %" PRIu64,
+				RESIDENT_G(entries_hint_setting) ? RESIDENT_G(entries_hint_setting) : "resident.entries_hint",
+				RESIDENT_G(entries_hint), memory_setting_name(), max);
+			want = max;
+		}
+		cfg.buckets = want;
+	}
 	if (!resolve_segment_path(RESIDENT_G(segment))) {
 		php_error_docref(NULL, E_WARNING, "Resident is disabled: %s", unavailable_reason);
 		return FAILURE;

@@ -75,7 +75,13 @@ typedef struct rs_config {
 	uint32_t limbo_cap_percent;  /* limbo bytes above which readers should copy; 0 = default */
 	uint64_t address;            /* where to map a new segment, if free (a dump's); 0 = anywhere */
 	uint32_t eviction;           /* rs_eviction; the creator's applies to every process */
+	uint64_t buckets;            /* index buckets wanted (rounded up to a power of 2, at most
+	                              * rs_max_buckets()); 0 = one per 512 bytes */
 } rs_config;
+
+/* The most index buckets a segment of this size may have: their array takes
+ * at most a quarter of it. */
+uint64_t rs_max_buckets(size_t size);
 
 /* A reserved, not yet visible entry: the caller fills the value area outside
  * the lock, then commits or aborts. */

@@ -1625,6 +1625,47 @@ static void test_keyed_hash(void)
 	CHECK(rs_hash(seed, 0, "key", 3) == rs_keyed_hash(seed, "key", 3));
 }
 
+/* rs_config.buckets: the index has as many buckets as asked (a power of 2
+ * at or above it), at most what a quarter of the segment holds, at least
+ * 64; a named segment made so attaches with its own count, whatever the
+ * attaching process asks. */
+static void test_buckets(void)
+{
+	char err[256], path[64];
+	rs_store st;
+	rs_config cfg = { .size = 16 << 20, .build_id = "test" };
+	CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK && rs_bucket_count(&st) == (16 << 20) / 512);
+	rs_destroy(&st);
+	uint64_t asked[] = { 1334, 1024, 1, 1ull << 40 }, got[] = { 2048, 1024, 64, rs_max_buckets(16 << 20) };
+	CHECK(rs_max_buckets(16 << 20) == (16 << 20) / 4 / 8);
+	for (size_t i = 0; i < sizeof(asked) / sizeof(asked[0]); i++) {
+		cfg.buckets = asked[i];
+		CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK);
+		CHECK(rs_bucket_count(&st) == got[i]);
+		/* Every bucket works: as many entries as buckets, all found. */
+		for (int k = 0; k < 3000; k++) {
+			char key[16];
+			snprintf(key, sizeof key, "k%d", k);
+			CHECK(put(&st, 0, key, key, strlen(key) + 1, 0, false) == RS_OK);
+		}
+		char buf[16];
+		CHECK(get(&st, 0, "k0", buf, sizeof buf) && get(&st, 0, "k2999", buf, sizeof buf) && strcmp(buf, "k2999") == 0);
+		CHECK_CONSISTENT(&st);
+		rs_destroy(&st);
+	}
+	snprintf(path, sizeof path, "/dev/shm/resident-test-buckets-%d", (int)getpid());
+	unlink(path);
+	bool created;
+	cfg.buckets = 5000;
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_OK && created && rs_bucket_count(&st) == 8192);
+	rs_named_ready(&st);
+	rs_destroy(&st);
+	cfg.buckets = 0;
+	CHECK(rs_open_named(&st, path, &cfg, false, &created, err, sizeof err) == RS_OK && !created && rs_bucket_count(&st) == 8192);
+	rs_destroy(&st);
+	unlink(path);
+}
+
 int main(void)
 {
 	struct { const char *name; void (*fn)(void); } tests[] = {
@@ -1649,6 +1690,7 @@ int main(void)
 		{ "eviction wipe: a full segment drops its unpinned entries, then stores", test_eviction_wipe },
 		{ "clear by key prefix: one namespace of one pool", test_clear_prefix },
 		{ "keyed hash for callers' tables", test_keyed_hash },
+		{ "index buckets as asked, within what the segment's size allows", test_buckets },
 		{ "named segment: create, attach elsewhere, replace when unused", test_named },
 		{ "named segment: only a private file of ours, never a link, never replaced if not a segment", test_named_trust },
 		{ "named segment: layout, encoding and build stamped; a mismatch or damage refused or replaced", test_named_stamp },

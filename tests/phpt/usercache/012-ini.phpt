@@ -1,5 +1,5 @@
 --TEST--
-UserCache: the proposal's user_cache.* settings with their defaults; enable, enable_cli, shm_size, eviction_policy (lru, clear, none) and lock_lease_max set Resident's; entries_hint, lockfile_path and preferred_memory_model are checked; a bad value warns naming the setting; resident.* wins over its alias
+UserCache: the proposal's user_cache.* settings with their defaults; enable, enable_cli, shm_size, entries_hint (the index's buckets), eviction_policy (lru, clear, none) and lock_lease_max set Resident's; lockfile_path and preferred_memory_model are checked; a bad value warns naming the setting; resident.* wins over its alias
 --FILE--
 <?php
 $so = '';
@@ -59,10 +59,17 @@ $lease = 'echo ini_get("user_cache.lock_lease_max");';
 echo run($so, ['user_cache.enable_cli' => 1, 'user_cache.lock_lease_max' => '5'], $lease), "\n";
 echo run($so, ['user_cache.enable_cli' => 1, 'user_cache.lock_lease_max' => '-5'], $lease), "\n";
 
+echo "\nentries_hint: buckets for the entries at a load of 3/4, a power of 2, at most a quarter of the segment:\n";
+$capacity = 'echo UserCache\Cache::getStatus()->getEntryCapacity();';
+foreach (['0', '1000', '1536', '-1', '16777213'] as $hint) {
+    echo "$hint: ", run($so, ['user_cache.enable_cli' => 1, 'user_cache.shm_size' => '16M', 'user_cache.entries_hint' => $hint], $capacity), "\n";
+}
+echo "resident.entries_hint=100 wins: ", run($so, ['user_cache.enable_cli' => 1, 'user_cache.shm_size' => '16M', 'user_cache.entries_hint' => '100000', 'resident.entries_hint' => '100'], $capacity), "\n";
+
 echo "\naccepted, checked, no effect:\n";
-$shown = 'echo ini_get("user_cache.entries_hint"), "|", ini_get("user_cache.lockfile_path"), "|", ini_get("user_cache.preferred_memory_model"), "|", UserCache\Cache::getStatus()->getAvailability()->name;';
-echo run($so, ['user_cache.enable_cli' => 1, 'user_cache.entries_hint' => '100000', 'user_cache.lockfile_path' => '/var/tmp', 'user_cache.preferred_memory_model' => 'posix'], $shown), "\n";
-echo run($so, ['user_cache.enable_cli' => 1, 'user_cache.entries_hint' => '-1', 'user_cache.lockfile_path' => 'relative/dir', 'user_cache.preferred_memory_model' => 'tmpfs'], $shown), "\n";
+$shown = 'echo ini_get("user_cache.lockfile_path"), "|", ini_get("user_cache.preferred_memory_model"), "|", UserCache\Cache::getStatus()->getAvailability()->name;';
+echo run($so, ['user_cache.enable_cli' => 1, 'user_cache.lockfile_path' => '/var/tmp', 'user_cache.preferred_memory_model' => 'posix'], $shown), "\n";
+echo run($so, ['user_cache.enable_cli' => 1, 'user_cache.lockfile_path' => 'relative/dir', 'user_cache.preferred_memory_model' => 'tmpfs'], $shown), "\n";
 ?>
 --EXPECT--
 defaults:
@@ -106,9 +113,18 @@ lock_lease_max:
 Warning: PHP Startup: user_cache.lock_lease_max must be greater than or equal to 0, -5 given
 3600
 
+entries_hint: buckets for the entries at a load of 3/4, a power of 2, at most a quarter of the segment:
+0: 32768
+1000: 2048
+1536: 2048
+-1: Warning: PHP Startup: user_cache.entries_hint must be greater than or equal to 0, -1 given
+32768
+16777213: Warning: PHP Startup: user_cache.entries_hint (16777213) exceeds what user_cache.shm_size can index; clamping capacity to 524288
+524288
+resident.entries_hint=100 wins: 256
+
 accepted, checked, no effect:
-100000|/var/tmp|posix|Available
-Warning: PHP Startup: user_cache.entries_hint must be greater than or equal to 0, -1 given
+/var/tmp|posix|Available
 Warning: PHP Startup: user_cache.lockfile_path must be an absolute path, "relative/dir" given
 Warning: PHP Startup: user_cache.preferred_memory_model "tmpfs" is not a memory model available on this platform (mmap, posix, shm or cgi)
-0|/tmp||Available
+/tmp||Available
