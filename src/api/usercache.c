@@ -155,9 +155,18 @@ static bool open_pool(resident_cache_obj *out, const char *name, zend_string *di
 	return true;
 }
 
+/* A value whose key is locked is not evicted, as in the proposal: the
+ * locks pool guards the values pool. */
 bool uc_values(resident_cache_obj *out)
 {
-	return open_pool(out, UC_VALUES_POOL, values_pool_name, false);
+	resident_cache_obj locks;
+	if (!open_pool(out, UC_VALUES_POOL, values_pool_name, false)) {
+		return false;
+	}
+	if (uc_locks(&locks)) {
+		rs_pool_guard(resident_store(), out->pool, locks.pool);
+	}
+	return true;
 }
 
 /* Pinned: memory pressure never takes a lock away. */

@@ -76,6 +76,19 @@ static bool visit_expired(rs_store *st, _Atomic rs_off *link, rs_entry *e, void 
 	return true;
 }
 
+/* A live entry of its pool's guard pool under the same key keeps it
+ * (rs_pool_guard). Under the writer's lock: nothing it finds can go. */
+static bool guarded(rs_store *st, const rs_entry *e, int64_t now_ms)
+{
+	uint16_t guard = rs_pools(st)[e->pool].guard;
+	if (!guard) {
+		return false;
+	}
+	size_t len;
+	const char *key = rs_entry_key(e, &len);
+	return rs_peek(st, (uint16_t)(guard - 1), key, len, now_ms) != NULL;
+}
+
 static bool visit_clock(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *ctx, bool *stop)
 {
 	sweep_ctx *c = ctx;
@@ -84,6 +97,8 @@ static bool visit_clock(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *c
 	}
 	if (rs_entry_expired(e, c->now_ms)) {
 		count_expired(st, e);
+	} else if (guarded(st, e, c->now_ms)) {
+		return false;
 	} else if (atomic_load_explicit(&e->referenced, memory_order_relaxed)) {
 		atomic_store_explicit(&e->referenced, 0, memory_order_relaxed);
 		return false;
@@ -123,7 +138,7 @@ static bool limbo_blocked_by_self(rs_store *st)
 /* The eviction cost of the block at `off`, or UINT64_MAX if it cannot go
  * (nor, when sparing them, if it was read since CLOCK last passed it).
  * Entries stored or read since then count double. */
-static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read)
+static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read, int64_t now_ms)
 {
 	rs_block *b = (rs_block *)(st->base + off);
 	uint64_t size = rs_block_size(b);
@@ -131,7 +146,7 @@ static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read)
 		return 0;
 	}
 	rs_entry *e = (rs_entry *)b;
-	if (e->state != RS_ENTRY_LIVE || e->pool >= RS_MAX_POOLS || rs_pools(st)[e->pool].pinned) {
+	if (e->state != RS_ENTRY_LIVE || e->pool >= RS_MAX_POOLS || rs_pools(st)[e->pool].pinned || guarded(st, e, now_ms)) {
 		return UINT64_MAX;
 	}
 	uint8_t ref = atomic_load_explicit(&e->referenced, memory_order_relaxed);
@@ -143,17 +158,17 @@ static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read)
 
 /* Grows a window from the free block at `off` until it holds `size` bytes;
  * false if it cannot, or not for less than `limit`. */
-static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, bool spare_read, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
+static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, bool spare_read, int64_t now_ms, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
 {
 	rs_header *h = st->hdr;
 	rs_off end = h->heap_off + h->heap_size;
 	rs_off lo = off, hi = off + rs_block_size((rs_block *)(st->base + off));
 	uint64_t cost = 0;
 	while (hi - lo < size) {
-		uint64_t fwd = hi < end ? window_block_cost(st, hi, spare_read) : UINT64_MAX;
+		uint64_t fwd = hi < end ? window_block_cost(st, hi, spare_read, now_ms) : UINT64_MAX;
 		uint64_t prev_size = ((rs_block *)(st->base + lo))->prev_size;
 		rs_off back_off = prev_size ? lo - prev_size : 0;
-		uint64_t back = prev_size ? window_block_cost(st, back_off, spare_read) : UINT64_MAX;
+		uint64_t back = prev_size ? window_block_cost(st, back_off, spare_read, now_ms) : UINT64_MAX;
 		if (fwd == UINT64_MAX && back == UINT64_MAX) {
 			return false;
 		}
@@ -192,7 +207,7 @@ static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms, bool s
 			candidates++;
 			rs_off lo, hi;
 			uint64_t cost;
-			if (window_from(st, off, size, best, spare_read, &lo, &hi, &cost)) {
+			if (window_from(st, off, size, best, spare_read, now_ms, &lo, &hi, &cost)) {
 				best = cost;
 				best_lo = lo;
 				best_hi = hi;
@@ -258,11 +273,12 @@ static uint64_t wipe(rs_store *st, int64_t now_ms)
 		rs_off off;
 		while ((off = atomic_load_explicit(link, memory_order_relaxed)) != 0) {
 			rs_entry *e = rs_entry_at(st, off);
-			if (rs_pools(st)[e->pool].pinned) {
+			bool expired = rs_entry_expired(e, now_ms);
+			if (rs_pools(st)[e->pool].pinned || (!expired && guarded(st, e, now_ms))) {
 				link = &e->next;
 				continue;
 			}
-			if (rs_entry_expired(e, now_ms)) {
+			if (expired) {
 				count_expired(st, e);
 			}
 			done += rs_block_size(&e->block);

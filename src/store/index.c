@@ -207,6 +207,20 @@ rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id
 	return rc;
 }
 
+rs_status rs_pool_guard(rs_store *st, uint16_t pool, uint16_t guard)
+{
+	if (pool >= RS_MAX_POOLS || guard >= RS_MAX_POOLS || pool == guard) {
+		return RS_BAD_POOL;
+	}
+	rs_pool *p = &rs_pools(st)[pool];
+	if (p->guard != guard + 1) {
+		rs_lock(st);
+		p->guard = (uint16_t)(guard + 1);
+		rs_unlock(st);
+	}
+	return RS_OK;
+}
+
 /* The block an entry needs: its header and key (value_offset), then its value. */
 static uint64_t entry_block_size(uint64_t value_offset, uint64_t value_size)
 {

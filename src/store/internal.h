@@ -94,7 +94,9 @@ typedef struct rs_pool {
 	uint8_t in_use;
 	uint8_t pinned;
 	uint16_t id;
-	uint32_t _pad;
+	uint16_t guard;             /* 1 + the pool whose live entries keep this one's of the same key
+	                             * from eviction (rs_pool_guard); 0: none */
+	uint16_t _pad;
 	uint64_t entries;           /* writer-maintained */
 	uint64_t bytes;
 	uint64_t stores;

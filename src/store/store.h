@@ -317,6 +317,9 @@ uint64_t rs_mutation_epoch(const rs_store *st);
 
 /* Finds or creates a pool by name. */
 rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id);
+/* Eviction (CLOCK, windows, wipes) passes over an entry of `pool` while
+ * pool `guard` holds a live entry of the same key: a lock, say. */
+rs_status rs_pool_guard(rs_store *st, uint16_t pool, uint16_t guard);
 
 /* The largest value an entry of this key can hold: the whole heap, less the
  * entry's header and key (rs_reserve says RS_TOO_BIG above it). */

@@ -1575,6 +1575,50 @@ static void test_eviction_wipe(void)
 
 /* rs_clear_prefix drops the keys of one pool under one prefix, nothing
  * else; the mutation epoch moves only when something went. */
+/* rs_pool_guard: with CLOCK and with wipes, an entry whose key the guard
+ * pool holds (live) is never evicted; one whose guard entry expired or went
+ * is evicted as any other. */
+static void test_eviction_guard(void)
+{
+	rs_eviction policies[] = { RS_EVICT_CLOCK, RS_EVICT_WIPE };
+	for (size_t p = 0; p < 2; p++) {
+		rs_store st;
+		char v[1000], buf[8];
+		memset(v, 'g', sizeof v);
+		make_store_evicting(&st, 1 << 20, policies[p]);
+		uint16_t values, locks;
+		CHECK(rs_pool_open(&st, "values", false, &values) == RS_OK && rs_pool_open(&st, "locks", true, &locks) == RS_OK);
+		CHECK(rs_pool_guard(&st, values, locks) == RS_OK);
+		CHECK(rs_pool_guard(&st, values, values) == RS_BAD_POOL && rs_pool_guard(&st, values, RS_MAX_POOLS) == RS_BAD_POOL);
+		CHECK(put(&st, values, "held", v, sizeof v, 0, false) == RS_OK);
+		CHECK(put(&st, values, "lease-over", v, sizeof v, 0, false) == RS_OK);
+		CHECK(put(&st, locks, "held", "1", 2, 0, false) == RS_OK);
+		CHECK(put(&st, locks, "lease-over", "1", 2, (int64_t)rs_now_ms() - 1, false) == RS_OK);
+		/* Twice the segment through the values pool. */
+		for (int i = 0; i < 2000; i++) {
+			char k[16];
+			snprintf(k, sizeof k, "k%d", i);
+			CHECK(put(&st, values, k, v, sizeof v, 0, false) == RS_OK);
+		}
+		rs_segment_stats s;
+		rs_segment_stats_get(&st, &s);
+		CHECK(policies[p] == RS_EVICT_CLOCK ? s.evictions > 0 : s.wipes > 0);
+		CHECK(get(&st, values, "held", buf, sizeof buf));
+		CHECK(!get(&st, values, "lease-over", buf, sizeof buf));
+		CHECK(!get(&st, values, "k0", buf, sizeof buf));
+		/* Its guard gone, it goes too. */
+		CHECK(rs_delete(&st, locks, "held", 4) == RS_OK);
+		for (int i = 2000; i < 4000; i++) {
+			char k[16];
+			snprintf(k, sizeof k, "k%d", i);
+			CHECK(put(&st, values, k, v, sizeof v, 0, false) == RS_OK);
+		}
+		CHECK(!get(&st, values, "held", buf, sizeof buf));
+		CHECK_CONSISTENT(&st);
+		rs_destroy(&st);
+	}
+}
+
 static void test_clear_prefix(void)
 {
 	rs_store st;
@@ -1688,6 +1732,7 @@ int main(void)
 		{ "pinned pool is not evicted", test_pinned },
 		{ "eviction none: a full segment refuses stores, evicts nothing, counts the refusals", test_eviction_none },
 		{ "eviction wipe: a full segment drops its unpinned entries, then stores", test_eviction_wipe },
+		{ "eviction passes over an entry whose key its guard pool holds", test_eviction_guard },
 		{ "clear by key prefix: one namespace of one pool", test_clear_prefix },
 		{ "keyed hash for callers' tables", test_keyed_hash },
 		{ "index buckets as asked, within what the segment's size allows", test_buckets },
