@@ -74,6 +74,12 @@ return [
         $pidfile = $fpm->dir . '/holder.pid';
         $bg = usercache_background($fpm, 'op=lock_and_hold&key=K&pidfile=' . urlencode($pidfile) . '&release=' . urlencode($fpm->dir . '/never'), $pidfile);
         $holder = (int)@file_get_contents($pidfile);
+        if ($holder <= 0) {
+            // posix_kill(0, ...) would signal this runner's whole process group.
+            proc_terminate($bg);
+            proc_close($bg);
+            return [false, 'the holding request never started: ' . @file_get_contents($pidfile)];
+        }
         [$during] = usercache_call($fpm->client, 'op=lock&key=K');
         posix_kill($holder, SIGKILL);
         proc_close($bg);
