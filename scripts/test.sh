@@ -71,7 +71,7 @@ run_phpt() {
 	log=$(mktemp)
 	TEST_PHP_EXECUTABLE=$php NO_INTERACTION=1 REPORT_EXIT_STATUS=1 \
 		"$php" -n "$runner" -n -q --no-color --show-diff -j"$JOBS" \
-		-d extension="$so" "$@" tests/phpt 2>&1 | tr '\r' '\n' >"$log"
+		-d extension="$so" "$@" "${PHPT_DIR:-tests/phpt}" 2>&1 | tr '\r' '\n' >"$log"
 	# Failures with their diffs, then the runner's own summary.
 	grep -E '^(FAIL|LEAK|BORK|SKIP)|^[0-9]+[+-] |^TEST [0-9]+/|Tests (passed|failed|skipped)|LEAK|Termsig' "$log" | grep -v '^TEST ' | head -200
 	local p f s
@@ -89,6 +89,13 @@ run_phpt() {
 
 phpt_82() {
 	run_phpt "phpt php-8.2 (release)" "$PHP82" "$RUN_TESTS82" "$EXT82"
+}
+
+# UserCache\Cache against the ext-user_cache proposal's stub, ini and tests
+# (docs/user-cache.md): tests/phpt/usercache alone. The phpt passes run it
+# too, with the rest of tests/phpt.
+usercache() {
+	PHPT_DIR=tests/phpt/usercache run_phpt "UserCache\\Cache, the ext-user_cache proposal (php-8.2)" "$PHP82" "$RUN_TESTS82" "$EXT82"
 }
 
 phpt_82_opcache() {
@@ -337,7 +344,7 @@ reliability_record() {
 passes=("$@")
 [ ${#passes[@]} -eq 0 ] && passes=(all)
 case "${passes[0]}" in
-	all) passes=(stubs store_unit phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts fpm_84 fpm_84_zts zts_threads lib_phpunit tiered reliability) ;;
+	all) passes=(stubs store_unit usercache phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts fpm_84 fpm_84_zts zts_threads lib_phpunit tiered reliability) ;;
 	quick) passes=(stubs store_unit phpt_82) ;;
 esac
 

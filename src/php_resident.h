@@ -16,6 +16,11 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	bool enable;
 	bool enable_cli;
 	char *memory;
+	const char *memory_setting; /* the ini name memory came from: resident.memory, or its alias user_cache.shm_size */
+	zend_long eviction_policy;  /* resident.eviction_policy: an rs_eviction */
+	zend_long lock_lease_max;   /* resident.lock_lease_max: seconds, 0 = no bound */
+	zend_long entries_hint;     /* resident.entries_hint: entries expected, sizes the index; 0 = by memory */
+	const char *entries_hint_setting; /* the ini name it came from: resident.entries_hint, or user_cache.entries_hint */
 	char *segment;              /* resident.segment: "" = anonymous, else a name or a path */
 	char *restore_on_start;     /* a dump to load into a segment this process creates */
 	char *zero_copy;
@@ -59,6 +64,8 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	bool ros_polling;            /* ros/immediate.c is comparing or publishing them */
 	struct remember_frame *remember_frames; /* remember() computes running in this request, innermost first */
 	HashTable *lookups[RS_MAX_POOLS]; /* interned key -> entry found this request (src/cache/read.c), per pool */
+	uint32_t quiet_stores;      /* > 0: a store that fails for lack of room warns nothing (src/cache/write.c) */
+	struct user_cache_request *user_cache; /* UserCache\Cache's pools and locks of this request (src/api/usercache*.c) */
 	uint64_t lookups_epoch;
 	uint32_t lookups_pools;      /* how many of lookups[] are set */
 	/* What the value layer keeps (value/context.h): the module holds it,

@@ -6,6 +6,7 @@ declare(strict_types=1);
  * Composer loads this file on every request. With the extension loaded it
  * defines nothing: Resident\Cache is then the extension's class, even when
  * the extension is switched off (it then behaves as an always-empty cache).
+ * The same goes for UserCache\Cache, which the extension defines too.
  */
 if (!class_exists(\Resident\Cache::class, false)) {
     require_once __DIR__ . '/Polyfill/Storage.php';
@@ -18,5 +19,12 @@ if (!class_exists(\Resident\Cache::class, false)) {
     require_once __DIR__ . '/Cache.php';
     if (!class_exists(\Resident\RequestOverStatic::class, false)) {
         require_once __DIR__ . '/RequestOverStatic.php';
+    }
+    // ext-user_cache's classes, unless a PHP that bundles it defines them.
+    if (!class_exists(\UserCache\Cache::class, false)) {
+        require_once __DIR__ . '/UserCache/CacheAvailability.php';
+        require_once __DIR__ . '/UserCache/CacheStatus.php';
+        require_once __DIR__ . '/UserCache/CachePoolStatus.php';
+        require_once __DIR__ . '/UserCache/Cache.php';
     }
 }

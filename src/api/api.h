@@ -18,6 +18,11 @@ zend_result resident_cache_for_pool(zval *dst, zend_string *name);
 void resident_key_iterator_register(zend_class_entry *ce);
 
 void resident_compat_register(void);
+/* UserCache\Cache's classes (usercache.c, usercache_status.c), registered by compat.c. */
+void resident_user_cache_setup(zend_class_entry *cache_ce);
+void resident_user_cache_status_setup(zend_class_entry *status, zend_class_entry *pool_status, zend_class_entry *availability);
+/* RSHUTDOWN: UserCache's pools and locks of the request go. */
+void resident_user_cache_request_end(void);
 void resident_key_iterator_create(zval *dst, uint16_t pool, zend_string *prefix);
 
 void resident_remember(resident_cache_obj *c, zend_string *key, zend_fcall_info *fci, zend_fcall_info_cache *fcc,

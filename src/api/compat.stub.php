@@ -22,25 +22,85 @@ namespace OPcache {
     function user_cache_info(): array {}
 }
 
+/* The classes of the ext-user_cache proposal (php-src PR 22730, stub of
+ * commit 7fb5c80df7eb4fc7dc554d37925bdd11b1c79b31), declared as it declares
+ * them; docs/user-cache.md maps them to Resident. */
 namespace UserCache {
-    enum Availability
+    enum CacheAvailability
     {
         case Available;
-        case Disabled;
-        case Unavailable;
+        case DisabledByIni;
+        case DisabledBySapi;
+        case UnavailableBySharedMemoryInitializationFailed;
+        case UnavailableByBackendNotInitializedBeforeWorkerStartup;
+        case UnavailableByBackendInitializedAfterWorkerStartup;
+        case UnavailableByCgiFastCgiBoundary;
+        case UnavailableByApacheBoundary;
+        case UnavailableByLsapiBoundary;
+        case UnavailableByUnknownReason;
     }
 
     /**
      * @strict-properties
      * @not-serializable
      */
-    final class Status
+    final readonly class CacheStatus
     {
         private function __construct() {}
 
-        public function getAvailability(): Availability {}
+        public function getAvailability(): CacheAvailability {}
 
-        public function getInfo(): array {}
+        public function getConfiguredMemory(): int {}
+
+        public function getSharedMemorySize(): int {}
+
+        public function getUsedMemory(): int {}
+
+        public function getFreeMemory(): int {}
+
+        public function getWastedMemory(): int {}
+
+        public function getEntryCount(): int {}
+
+        public function getEntryCapacity(): int {}
+
+        public function getTombstoneCount(): int {}
+
+        public function getExpungeCount(): int {}
+
+        public function getEvictionCount(): int {}
+
+        public function getStoreFailureCount(): int {}
+
+        public function getGraphPinSlotsInUse(): int {}
+
+        public function getGraphPinnedReferences(): int {}
+
+        public function getDeadPinOwnersReclaimed(): int {}
+
+        public function getDeadPinsStripped(): int {}
+
+        public function getCommittedMemory(): int {}
+
+        public function getCommitFailureCount(): int {}
+    }
+
+    /**
+     * @strict-properties
+     * @not-serializable
+     */
+    final readonly class CachePoolStatus
+    {
+        private function __construct() {}
+
+        public function getPoolName(): string {}
+
+        public function getEntryCount(): int {}
+
+        /** @return list<string> */
+        public function getEntryKeys(): array {}
+
+        public function getUsedMemory(): int {}
     }
 
     /**
@@ -49,22 +109,50 @@ namespace UserCache {
      */
     final class Cache
     {
-        public function __construct(string $scope = "default") {}
+        public static function hasPool(string $pool): bool {}
 
-        public static function getPool(string $scope): Cache {}
+        public static function getPool(string $pool): Cache {}
 
-        public function store(string $key, mixed $value, int $ttl = 0): bool {}
+        public static function deletePool(string $pool): bool {}
 
-        public function storeMultiple(array $values, int $ttl = 0): array {}
+        /** @return array<string|int,Cache> */
+        public static function getPools(): array {}
+
+        public static function getStatus(): CacheStatus {}
+
+        private function __construct() {}
+
+        public function store(string $key, null|bool|int|float|string|array|object $value, int $ttl = 0): bool {}
+
+        public function add(string $key, null|bool|int|float|string|array|object $value, int $ttl = 0): bool {}
+
+        /* $values: key => value (PHP 8.2's gen_stub.php reads no generic @param) */
+        public function storeMultiple(array $values, int $ttl = 0): bool {}
+
+        public function increment(string $key, int $step = 1, int $ttl = 0): ?int {}
+
+        public function decrement(string $key, int $step = 1, int $ttl = 0): ?int {}
 
         public function fetch(string $key, mixed $default = null): mixed {}
 
-        public function fetchMultiple(array $keys): array {}
+        /* $keys: a list of keys */
+        public function fetchMultiple(array $keys, mixed $default = null): array {}
 
         public function delete(string $key): bool {}
 
+        /* $keys: a list of keys */
+        public function deleteMultiple(array $keys): bool {}
+
         public function clear(): bool {}
 
-        public static function getStatus(): Status {}
+        public function has(string $key): bool {}
+
+        public function lock(string $key, int $lease = 0): bool {}
+
+        public function unlock(string $key): bool {}
+
+        public function remember(string $key, callable $callback, int $ttl = 0): mixed {}
+
+        public function getPoolStatus(): CachePoolStatus {}
     }
 }

@@ -69,4 +69,21 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 bool resident_store_planned(resident_cache_obj *c, zend_string *key, struct rv_plan *plan, int64_t expires_ms,
                             int64_t stale_until_ms, bool only_if_absent);
 
+/* A store that fails for lack of room says so with a warning, unless the
+ * caller's API answers false without one (UserCache\Cache): it raises
+ * RESIDENT_G(quiet_stores) around the call. */
+
+/* Adds step (up) or subtracts it from the integer at key in place, with a
+ * compare-and-swap; a missing key starts at 0 and gets expires_ms. Each API
+ * phrases the outcome its own way. */
+typedef enum resident_counter {
+	RESIDENT_COUNTER_DONE,         /* *value: the new value */
+	RESIDENT_COUNTER_NOT_INTEGER,  /* *type: the type the key holds */
+	RESIDENT_COUNTER_OVERFLOW,     /* *value: the value it holds */
+	RESIDENT_COUNTER_NOT_STORED,   /* no room for a new counter, or Resident is off */
+	RESIDENT_COUNTER_THREW
+} resident_counter;
+resident_counter resident_counter_add(resident_cache_obj *c, zend_string *key, zend_long step, bool up, int64_t expires_ms,
+                                      zend_long *value, const char **type);
+
 #endif

@@ -10,6 +10,21 @@
 #include "runtime/segment.h"
 #include "value/value.h"
 
+/* Why a store failed, unless the caller's API answers false without a word. */
+static void store_failed(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
+static void store_failed(const char *fmt, ...)
+{
+	if (RESIDENT_G(quiet_stores)) {
+		return;
+	}
+	va_list args;
+	va_start(args, fmt);
+	zend_string *msg = zend_vstrpprintf(0, fmt, args);
+	va_end(args);
+	php_error_docref(NULL, E_WARNING, "%s", ZSTR_VAL(msg));
+	zend_string_release(msg);
+}
+
 /* Stores a planned value. Returns false, with a warning, when it cannot fit
  * (or with an exception pending). */
 bool resident_store_planned(resident_cache_obj *c, zend_string *key, rv_plan *plan, int64_t expires, int64_t stale_until, bool only_if_absent)
@@ -27,11 +42,11 @@ again:;
 		case RS_OK:
 			break;
 		case RS_NO_SLOT:
-			php_error_docref(NULL, E_WARNING, "Every reader slot is in use: key \"%s\" holds objects, which this process cannot store now",
+			store_failed("Every reader slot is in use: key \"%s\" holds objects, which this process cannot store now",
 				ZSTR_VAL(key));
 			return false;
 		case RS_TOO_BIG:
-			php_error_docref(NULL, E_WARNING, "Value for key \"%s\" needs %zu bytes; the whole cache can hold %zu bytes for a value of this key",
+			store_failed("Value for key \"%s\" needs %zu bytes; the whole cache can hold %zu bytes for a value of this key",
 				ZSTR_VAL(key), plan->size, rs_max_value_size(st, ZSTR_LEN(key)));
 			return false;
 		case RS_NO_MEMORY: {
@@ -42,19 +57,22 @@ again:;
 				 * Their handles may carry no name: the store's is the one. */
 				char pool[RS_POOL_NAME_MAX + 3];
 				resident_pool_display_name(ps.name, pool, sizeof(pool));
-				php_error_docref(NULL, E_WARNING, "No room for Resident's own entry \"%s\" in pool %s (%zu bytes): what is left is pinned or still read by requests in flight",
+				store_failed("No room for Resident's own entry \"%s\" in pool %s (%zu bytes): what is left is pinned or still read by requests in flight",
 					ZSTR_VAL(key), pool, plan->size);
 			} else if (ps.pinned) {
-				php_error_docref(NULL, E_WARNING, "Pinned pool \"%s\" is full: no room for key \"%s\" (%zu bytes), and pinned entries are never evicted",
+				store_failed("Pinned pool \"%s\" is full: no room for key \"%s\" (%zu bytes), and pinned entries are never evicted",
 					ZSTR_VAL(c->name), ZSTR_VAL(key), plan->size);
+			} else if (rs_eviction_policy(st) == RS_EVICT_NONE) {
+				store_failed("No room for key \"%s\" (%zu bytes): the cache is full, and its eviction policy is none",
+					ZSTR_VAL(key), plan->size);
 			} else {
-				php_error_docref(NULL, E_WARNING, "No room for key \"%s\" (%zu bytes): what is left is pinned or still read by requests in flight",
+				store_failed("No room for key \"%s\" (%zu bytes): what is left is pinned or still read by requests in flight",
 					ZSTR_VAL(key), plan->size);
 			}
 			return false;
 		}
 		default:
-			php_error_docref(NULL, E_WARNING, "Cannot store key \"%s\"", ZSTR_VAL(key));
+			store_failed("Cannot store key \"%s\"", ZSTR_VAL(key));
 			return false;
 	}
 	zend_result written;
@@ -173,4 +191,56 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 	int rc = store_value(c, key, value, expires, stale_until, only_if_absent, value_arg);
 	RESIDENT_G(cache_calls)--;
 	return rc;
+}
+
+resident_counter resident_counter_add(resident_cache_obj *c, zend_string *key, zend_long step, bool up, int64_t expires,
+                                      zend_long *value, const char **type)
+{
+	rs_store *st = resident_store();
+	zend_long next;
+	/* A store() or delete() of the same key racing with it may overwrite
+	 * the update, as if it came first; a new counter racing with another
+	 * is retried on the one that won. */
+	for (int attempt = 0; st && attempt < 100; attempt++) {
+		bool borrow = resident_read_enter(st, false);
+		const rs_entry *e = rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+		if (e) {
+			zend_long *slot = rv_long_slot(rs_entry_kind(e), rs_entry_value(e));
+			if (!slot) {
+				*type = rv_type_name(rs_entry_kind(e), rs_entry_value(e));
+				resident_read_leave(st, borrow);
+				return RESIDENT_COUNTER_NOT_INTEGER;
+			}
+			zend_long cur = __atomic_load_n(slot, __ATOMIC_RELAXED);
+			do {
+				if (up ? __builtin_add_overflow(cur, step, &next) : __builtin_sub_overflow(cur, step, &next)) {
+					resident_read_leave(st, borrow);
+					*value = cur;
+					return RESIDENT_COUNTER_OVERFLOW;
+				}
+			} while (!__atomic_compare_exchange_n(slot, &cur, next, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+			resident_read_leave(st, borrow);
+			*value = next;
+			return RESIDENT_COUNTER_DONE;
+		}
+		resident_read_leave(st, borrow);
+		if (up ? __builtin_add_overflow((zend_long)0, step, &next) : __builtin_sub_overflow((zend_long)0, step, &next)) {
+			*value = 0;
+			return RESIDENT_COUNTER_OVERFLOW;
+		}
+		zval first;
+		ZVAL_LONG(&first, next);
+		int rc = resident_store_value(c, key, &first, expires, 0, true, 2);
+		if (rc == 1) {
+			*value = next;
+			return RESIDENT_COUNTER_DONE;
+		}
+		if (rc < 0 || EG(exception)) {
+			return RESIDENT_COUNTER_THREW;
+		}
+		if (!resident_exists(c, key)) {
+			return RESIDENT_COUNTER_NOT_STORED;
+		}
+	}
+	return RESIDENT_COUNTER_NOT_STORED;
 }

@@ -42,6 +42,70 @@ static ZEND_INI_MH(OnUpdateZeroCopy)
 #define CHECK_BORROWED_DEFAULT "0"
 #endif
 
+/* ini warnings name the setting and say what is allowed. */
+static void ini_warning(int stage, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
+static void ini_warning(int stage, const char *fmt, ...)
+{
+	if (stage == ZEND_INI_STAGE_DEACTIVATE) {
+		return;
+	}
+	va_list args;
+	va_start(args, fmt);
+	zend_string *msg = zend_vstrpprintf(0, fmt, args);
+	va_end(args);
+	php_error_docref(NULL, E_WARNING, "%s", ZSTR_VAL(msg));
+	zend_string_release(msg);
+}
+
+/* A count or a number of seconds given as a PHP quantity, at least 0. */
+static bool ini_quantity(zend_ini_entry *entry, zend_string *new_value, int stage, zend_long *out)
+{
+	zend_string *problem = NULL;
+	zend_long n = zend_ini_parse_quantity(new_value, &problem);
+	if (problem) {
+		ini_warning(stage, "Invalid \"%s\" setting. %s", ZSTR_VAL(entry->name), ZSTR_VAL(problem));
+		zend_string_release(problem);
+	}
+	if (n < 0) {
+		ini_warning(stage, "%s must be greater than or equal to 0, " ZEND_LONG_FMT " given", ZSTR_VAL(entry->name), n);
+		return false;
+	}
+	*out = n;
+	return true;
+}
+
+/* lru (CLOCK), clear (drop what is not pinned), none (the store fails);
+ * "" is none, as the ext-user_cache proposal has it. */
+static bool eviction_policy(zend_ini_entry *entry, zend_string *new_value, int stage, zend_long *out)
+{
+	if (zend_string_equals_literal_ci(new_value, "lru")) {
+		*out = RS_EVICT_CLOCK;
+	} else if (zend_string_equals_literal_ci(new_value, "clear")) {
+		*out = RS_EVICT_WIPE;
+	} else if (ZSTR_LEN(new_value) == 0 || zend_string_equals_literal_ci(new_value, "none")) {
+		*out = RS_EVICT_NONE;
+	} else {
+		ini_warning(stage, "%s must be one of \"lru\", \"clear\" or \"none\", \"%s\" given", ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		return false;
+	}
+	return true;
+}
+
+static ZEND_INI_MH(OnUpdateEvictionPolicy)
+{
+	return eviction_policy(entry, new_value, stage, &RESIDENT_G(eviction_policy)) ? SUCCESS : FAILURE;
+}
+
+static ZEND_INI_MH(OnUpdateLockLeaseMax)
+{
+	return ini_quantity(entry, new_value, stage, &RESIDENT_G(lock_lease_max)) ? SUCCESS : FAILURE;
+}
+
+static ZEND_INI_MH(OnUpdateEntriesHint)
+{
+	return ini_quantity(entry, new_value, stage, &RESIDENT_G(entries_hint)) ? SUCCESS : FAILURE;
+}
+
 PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.enable", "1", PHP_INI_SYSTEM, OnUpdateBool, enable, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateBool, enable_cli, zend_resident_globals, resident_globals)
@@ -55,7 +119,133 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("resident.request_over_static_immediate", "0", PHP_INI_SYSTEM, OnUpdateBool, request_over_static_immediate, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.check_borrowed", CHECK_BORROWED_DEFAULT, PHP_INI_ALL, OnUpdateBool, check_borrowed, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.testing", "0", PHP_INI_SYSTEM, OnUpdateBool, testing, zend_resident_globals, resident_globals)
+	PHP_INI_ENTRY("resident.eviction_policy", "lru", PHP_INI_SYSTEM, OnUpdateEvictionPolicy)
+	PHP_INI_ENTRY("resident.lock_lease_max", "3600", PHP_INI_SYSTEM, OnUpdateLockLeaseMax)
+	PHP_INI_ENTRY("resident.entries_hint", "0", PHP_INI_SYSTEM, OnUpdateEntriesHint)
 PHP_INI_END()
+
+/*
+ * The ext-user_cache proposal's settings (docs/user-cache.md). Those that
+ * mean what a Resident setting means set it, unless php.ini sets the
+ * resident.* name too: Resident's own name wins. Given later (a php-fpm
+ * pool's php_admin_value), they apply. Their default is left alone: an
+ * alias only speaks when it is given.
+ */
+static bool alias_applies(zend_ini_entry *entry, const char *resident_name, int stage)
+{
+	switch (stage) {
+		case ZEND_INI_STAGE_DEACTIVATE:
+			return false;
+		case ZEND_INI_STAGE_STARTUP:
+			return cfg_get_entry(ZSTR_VAL(entry->name), ZSTR_LEN(entry->name)) != NULL
+				&& cfg_get_entry(resident_name, strlen(resident_name)) == NULL;
+		default:
+			return true;
+	}
+}
+
+static ZEND_INI_MH(OnUpdateUserCacheEnable)
+{
+	if (alias_applies(entry, "resident.enable", stage)) {
+		RESIDENT_G(enable) = zend_ini_parse_bool(new_value);
+	}
+	return SUCCESS;
+}
+
+static ZEND_INI_MH(OnUpdateUserCacheEnableCli)
+{
+	if (alias_applies(entry, "resident.enable_cli", stage)) {
+		RESIDENT_G(enable_cli) = zend_ini_parse_bool(new_value);
+	}
+	return SUCCESS;
+}
+
+static ZEND_INI_MH(OnUpdateUserCacheShmSize)
+{
+	zend_long size;
+	if (!ini_quantity(entry, new_value, stage, &size)) {
+		return FAILURE;
+	}
+	if (alias_applies(entry, "resident.memory", stage)) {
+		RESIDENT_G(memory) = ZSTR_VAL(new_value);
+		RESIDENT_G(memory_setting) = "user_cache.shm_size";
+	}
+	return SUCCESS;
+}
+
+static ZEND_INI_MH(OnUpdateUserCacheEvictionPolicy)
+{
+	zend_long policy;
+	if (!eviction_policy(entry, new_value, stage, &policy)) {
+		return FAILURE;
+	}
+	if (alias_applies(entry, "resident.eviction_policy", stage)) {
+		RESIDENT_G(eviction_policy) = policy;
+	}
+	return SUCCESS;
+}
+
+static ZEND_INI_MH(OnUpdateUserCacheLockLeaseMax)
+{
+	zend_long seconds;
+	if (!ini_quantity(entry, new_value, stage, &seconds)) {
+		return FAILURE;
+	}
+	if (alias_applies(entry, "resident.lock_lease_max", stage)) {
+		RESIDENT_G(lock_lease_max) = seconds;
+	}
+	return SUCCESS;
+}
+
+static ZEND_INI_MH(OnUpdateUserCacheEntriesHint)
+{
+	zend_long hint;
+	if (!ini_quantity(entry, new_value, stage, &hint)) {
+		return FAILURE;
+	}
+	if (alias_applies(entry, "resident.entries_hint", stage)) {
+		RESIDENT_G(entries_hint) = hint;
+		RESIDENT_G(entries_hint_setting) = "user_cache.entries_hint";
+	}
+	return SUCCESS;
+}
+
+/* Accepted and checked as the proposal checks it; Resident keeps no lock
+ * file (its liveness locks are on an anonymous memfd). */
+static ZEND_INI_MH(OnUpdateUserCacheLockfilePath)
+{
+	if (!IS_ABSOLUTE_PATH(ZSTR_VAL(new_value), ZSTR_LEN(new_value))) {
+		ini_warning(stage, "user_cache.lockfile_path must be an absolute path, \"%s\" given", ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* The proposal's memory models of Linux are all accepted and none is
+ * needed: Resident maps its segment as resident.segment says. */
+static ZEND_INI_MH(OnUpdateUserCachePreferredMemoryModel)
+{
+	static const char *const models[] = { "", "mmap", "posix", "shm", "cgi" };
+	for (size_t i = 0; i < sizeof(models) / sizeof(models[0]); i++) {
+		if (zend_string_equals_cstr(new_value, models[i], strlen(models[i]))) {
+			return SUCCESS;
+		}
+	}
+	ini_warning(stage, "user_cache.preferred_memory_model \"%s\" is not a memory model available on this platform (mmap, posix, shm or cgi)",
+		ZSTR_VAL(new_value));
+	return FAILURE;
+}
+
+static const zend_ini_entry_def user_cache_ini_entries[] = {
+	PHP_INI_ENTRY("user_cache.enable", "1", PHP_INI_SYSTEM, OnUpdateUserCacheEnable)
+	PHP_INI_ENTRY("user_cache.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateUserCacheEnableCli)
+	PHP_INI_ENTRY("user_cache.shm_size", "16M", PHP_INI_SYSTEM, OnUpdateUserCacheShmSize)
+	PHP_INI_ENTRY("user_cache.entries_hint", "0", PHP_INI_SYSTEM, OnUpdateUserCacheEntriesHint)
+	PHP_INI_ENTRY("user_cache.eviction_policy", "lru", PHP_INI_SYSTEM, OnUpdateUserCacheEvictionPolicy)
+	PHP_INI_ENTRY("user_cache.lockfile_path", "/tmp", PHP_INI_SYSTEM, OnUpdateUserCacheLockfilePath)
+	PHP_INI_ENTRY("user_cache.preferred_memory_model", "", PHP_INI_SYSTEM, OnUpdateUserCachePreferredMemoryModel)
+	PHP_INI_ENTRY("user_cache.lock_lease_max", "3600", PHP_INI_SYSTEM, OnUpdateUserCacheLockLeaseMax)
+	PHP_INI_END()
 
 /* resident.direct_classes. */
 static resident_class_list direct_class_list;
@@ -88,6 +278,12 @@ static PHP_GSHUTDOWN_FUNCTION(resident)
 static PHP_MINIT_FUNCTION(resident)
 {
 	REGISTER_INI_ENTRIES();
+	/* After Resident's own: an alias given in php.ini overrides the
+	 * default its target was just given. Not where the extension itself
+	 * (a future PHP's ext-user_cache) registered them first. */
+	if (!zend_hash_str_exists(EG(ini_directives), "user_cache.enable", sizeof("user_cache.enable") - 1)) {
+		zend_register_ini_entries(user_cache_ini_entries, module_number);
+	}
 	resident_sapi_startup();
 	resident_class_list_parse(&direct_class_list, RESIDENT_G(direct_classes));
 	resident_api_register(module_number, RESIDENT_G(testing));
@@ -163,6 +359,7 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 		 * destroys it). */
 		rs_unwind(st, RESIDENT_G(borrowing) ? 1 : 0);
 	}
+	resident_user_cache_request_end();
 	ros_request_end();
 	rv_context_request_end(RV_CTX);
 	resident_cache_request_end();

@@ -19,6 +19,7 @@
 rs_store resident_segment;
 static char unavailable_reason[256] = "the extension has not started";
 static bool disabled_by_config;
+static resident_unavailable cause = RESIDENT_UNAVAILABLE_OTHER;
 
 const char *resident_unavailable_reason(void)
 {
@@ -28,6 +29,44 @@ const char *resident_unavailable_reason(void)
 bool resident_disabled_by_config(void)
 {
 	return disabled_by_config;
+}
+
+resident_unavailable resident_unavailable_cause(void)
+{
+	return resident_segment.hdr ? RESIDENT_AVAILABLE : cause;
+}
+
+static const char *memory_setting_name(void)
+{
+	return RESIDENT_G(memory_setting) ? RESIDENT_G(memory_setting) : "resident.memory";
+}
+
+/* resident.memory (or user_cache.shm_size) as a number of bytes; false
+ * when it is not a size. */
+static bool configured_memory(zend_long *out)
+{
+	const char *given = RESIDENT_G(memory) ? RESIDENT_G(memory) : "";
+	zend_string *value = zend_string_init(given, strlen(given), 0);
+	zend_string *problem = NULL;
+	*out = zend_ini_parse_quantity(value, &problem);
+	zend_string_release(value);
+	if (problem) {
+		zend_string_release(problem);
+		return false;
+	}
+	return true;
+}
+
+static bool memory_is_zero(void)
+{
+	zend_long n;
+	return configured_memory(&n) && n == 0;
+}
+
+zend_long resident_configured_memory(void)
+{
+	zend_long n;
+	return configured_memory(&n) && n > 0 ? n : 0;
 }
 
 rs_store *resident_store(void)
@@ -67,7 +106,7 @@ const char *resident_segment_path(void)
 
 /* The pool php-fpm runs this worker for: its process title, which
  * /proc/self/cmdline shows, is "php-fpm: pool NAME". */
-static bool fpm_pool_name(char *out, size_t len)
+bool resident_fpm_pool_name(char *out, size_t len)
 {
 	char buf[512];
 	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
@@ -106,7 +145,7 @@ static bool resolve_segment_path(const char *setting)
 	const char *placeholder = strstr(setting, "%pool%");
 	if (placeholder) {
 		char pool[128];
-		if (!fpm_pool_name(pool, sizeof(pool))) {
+		if (!resident_fpm_pool_name(pool, sizeof(pool))) {
 			snprintf(unavailable_reason, sizeof(unavailable_reason),
 				"resident.segment \"%s\" names the php-fpm pool, and this process is not a php-fpm worker", setting);
 			return false;
@@ -208,8 +247,8 @@ static void restore_on_start(int fd, bool fresh)
 	close(fd);
 }
 
-/* resident.memory: a size of at least 1M; false, with the reason set,
- * naming what was given. */
+/* resident.memory (or user_cache.shm_size): a size of at least 1M; false,
+ * with the reason set, naming the setting and what was given. */
 static bool memory_setting(size_t *bytes)
 {
 	const char *given = RESIDENT_G(memory) ? RESIDENT_G(memory) : "";
@@ -220,11 +259,11 @@ static bool memory_setting(size_t *bytes)
 	if (problem) {
 		zend_string_release(problem);
 		snprintf(unavailable_reason, sizeof(unavailable_reason),
-			"resident.memory must be a size such as 64M (a number of bytes, optionally followed by K, M or G), \"%s\" given", given);
+			"%s must be a size such as 64M (a number of bytes, optionally followed by K, M or G), \"%s\" given", memory_setting_name(), given);
 		return false;
 	}
 	if (n < (zend_long)RS_MIN_SEGMENT_SIZE) {
-		snprintf(unavailable_reason, sizeof(unavailable_reason), "resident.memory must be at least 1M, \"%s\" given", given);
+		snprintf(unavailable_reason, sizeof(unavailable_reason), "%s must be at least 1M, \"%s\" given", memory_setting_name(), given);
 		return false;
 	}
 	*bytes = (size_t)n;
@@ -234,6 +273,7 @@ static bool memory_setting(size_t *bytes)
 static zend_result create_segment(void)
 {
 	size_t bytes;
+	cause = RESIDENT_SEGMENT_FAILED;
 	if (!memory_setting(&bytes)) {
 		php_error_docref(NULL, E_WARNING, "Resident is disabled: %s", unavailable_reason);
 		return FAILURE;
@@ -244,7 +284,21 @@ static zend_result create_segment(void)
 		.size = (size_t)bytes,
 		.build_id = RESIDENT_BUILD_ID,
 		.encoding_version = RV_ENCODING_VERSION,
+		.eviction = (uint32_t)RESIDENT_G(eviction_policy),
 	};
+	/* Buckets for the expected entries at a load of 3/4. */
+	if (RESIDENT_G(entries_hint) > 0) {
+		uint64_t hint = (uint64_t)RESIDENT_G(entries_hint);
+		uint64_t max = rs_max_buckets(bytes);
+		uint64_t want = hint > max ? max + 1 : (hint * 4 + 2) / 3;
+		if (want > max) {
+			php_error_docref(NULL, E_WARNING, "%s (" ZEND_LONG_FMT ") exceeds what %s can index; clamping capacity to %" PRIu64,
+				RESIDENT_G(entries_hint_setting) ? RESIDENT_G(entries_hint_setting) : "resident.entries_hint",
+				RESIDENT_G(entries_hint), memory_setting_name(), max);
+			want = max;
+		}
+		cfg.buckets = want;
+	}
 	if (!resolve_segment_path(RESIDENT_G(segment))) {
 		php_error_docref(NULL, E_WARNING, "Resident is disabled: %s", unavailable_reason);
 		return FAILURE;
@@ -320,17 +374,27 @@ void resident_segment_startup(void)
 	if (!RESIDENT_G(enable)) {
 		snprintf(unavailable_reason, sizeof(unavailable_reason), "resident.enable is off");
 		disabled_by_config = true;
+		cause = RESIDENT_OFF_BY_INI;
 		return;
 	}
 	if (resident_sapi_is_cli_like() && !RESIDENT_G(enable_cli)) {
 		snprintf(unavailable_reason, sizeof(unavailable_reason), "resident.enable_cli is off for the %s SAPI", sapi_module.name);
 		disabled_by_config = true;
+		cause = RESIDENT_OFF_BY_SAPI;
+		return;
+	}
+	/* A size of 0 switches the cache off (user_cache.shm_size=0 does). */
+	if (memory_is_zero()) {
+		snprintf(unavailable_reason, sizeof(unavailable_reason), "%s is 0", memory_setting_name());
+		disabled_by_config = true;
+		cause = RESIDENT_OFF_BY_INI;
 		return;
 	}
 	snprintf(opened_setting, sizeof(opened_setting), "%s", RESIDENT_G(segment) ? RESIDENT_G(segment) : "");
 	if (per_pool_setting(RESIDENT_G(segment)) && strcmp(sapi_module.name, "fpm-fcgi") == 0) {
 		/* Each worker opens its pool's segment (resident_segment_request_start). */
 		snprintf(unavailable_reason, sizeof(unavailable_reason), "the pool's segment opens in its workers");
+		cause = RESIDENT_UNAVAILABLE_OTHER;
 		register_fork_handlers();
 		return;
 	}

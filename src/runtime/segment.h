@@ -39,4 +39,21 @@ const char *resident_unavailable_reason(void);
 /* NULL store because the configuration turned Resident off (not a failure). */
 bool resident_disabled_by_config(void);
 
+/* Why there is no segment, in the terms UserCache\CacheAvailability has. */
+typedef enum resident_unavailable {
+	RESIDENT_AVAILABLE = 0,
+	RESIDENT_OFF_BY_INI,        /* resident.enable off, or a memory size of 0 */
+	RESIDENT_OFF_BY_SAPI,       /* the CLI without resident.enable_cli */
+	RESIDENT_SEGMENT_FAILED,    /* the settings were wrong, or the segment could not be made */
+	RESIDENT_UNAVAILABLE_OTHER  /* not started, or a php-fpm pool's segment not opened (yet) */
+} resident_unavailable;
+resident_unavailable resident_unavailable_cause(void);
+
+/* The php-fpm pool this worker serves (from its process title); false
+ * outside a php-fpm worker. */
+bool resident_fpm_pool_name(char *out, size_t len);
+
+/* resident.memory (or user_cache.shm_size) in bytes; 0 when it is not a size. */
+zend_long resident_configured_memory(void);
+
 #endif

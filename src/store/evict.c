@@ -10,7 +10,9 @@
  * Eviction by address (windows) tells the two apart: what was read is what
  * it spares. Keeping no separate ring means inserts and deletes touch
  * nothing but the chain. TTLs are checked lazily by readers and swept
- * first when memory is needed. Nothing ever wipes the whole cache.
+ * first when memory is needed. Nothing ever wipes the whole cache, unless
+ * the segment was made to (RS_EVICT_WIPE); with RS_EVICT_NONE nothing
+ * live is evicted at all and the store fails.
  */
 #include "internal.h"
 #include <string.h>
@@ -74,6 +76,19 @@ static bool visit_expired(rs_store *st, _Atomic rs_off *link, rs_entry *e, void 
 	return true;
 }
 
+/* A live entry of its pool's guard pool under the same key keeps it
+ * (rs_pool_guard). Under the writer's lock: nothing it finds can go. */
+static bool guarded(rs_store *st, const rs_entry *e, int64_t now_ms)
+{
+	uint16_t guard = rs_pools(st)[e->pool].guard;
+	if (!guard) {
+		return false;
+	}
+	size_t len;
+	const char *key = rs_entry_key(e, &len);
+	return rs_peek(st, (uint16_t)(guard - 1), key, len, now_ms) != NULL;
+}
+
 static bool visit_clock(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *ctx, bool *stop)
 {
 	sweep_ctx *c = ctx;
@@ -82,6 +97,8 @@ static bool visit_clock(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *c
 	}
 	if (rs_entry_expired(e, c->now_ms)) {
 		count_expired(st, e);
+	} else if (guarded(st, e, c->now_ms)) {
+		return false;
 	} else if (atomic_load_explicit(&e->referenced, memory_order_relaxed)) {
 		atomic_store_explicit(&e->referenced, 0, memory_order_relaxed);
 		return false;
@@ -121,7 +138,7 @@ static bool limbo_blocked_by_self(rs_store *st)
 /* The eviction cost of the block at `off`, or UINT64_MAX if it cannot go
  * (nor, when sparing them, if it was read since CLOCK last passed it).
  * Entries stored or read since then count double. */
-static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read)
+static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read, int64_t now_ms)
 {
 	rs_block *b = (rs_block *)(st->base + off);
 	uint64_t size = rs_block_size(b);
@@ -129,7 +146,7 @@ static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read)
 		return 0;
 	}
 	rs_entry *e = (rs_entry *)b;
-	if (e->state != RS_ENTRY_LIVE || e->pool >= RS_MAX_POOLS || rs_pools(st)[e->pool].pinned) {
+	if (e->state != RS_ENTRY_LIVE || e->pool >= RS_MAX_POOLS || rs_pools(st)[e->pool].pinned || guarded(st, e, now_ms)) {
 		return UINT64_MAX;
 	}
 	uint8_t ref = atomic_load_explicit(&e->referenced, memory_order_relaxed);
@@ -141,17 +158,17 @@ static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read)
 
 /* Grows a window from the free block at `off` until it holds `size` bytes;
  * false if it cannot, or not for less than `limit`. */
-static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, bool spare_read, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
+static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, bool spare_read, int64_t now_ms, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
 {
 	rs_header *h = st->hdr;
 	rs_off end = h->heap_off + h->heap_size;
 	rs_off lo = off, hi = off + rs_block_size((rs_block *)(st->base + off));
 	uint64_t cost = 0;
 	while (hi - lo < size) {
-		uint64_t fwd = hi < end ? window_block_cost(st, hi, spare_read) : UINT64_MAX;
+		uint64_t fwd = hi < end ? window_block_cost(st, hi, spare_read, now_ms) : UINT64_MAX;
 		uint64_t prev_size = ((rs_block *)(st->base + lo))->prev_size;
 		rs_off back_off = prev_size ? lo - prev_size : 0;
-		uint64_t back = prev_size ? window_block_cost(st, back_off, spare_read) : UINT64_MAX;
+		uint64_t back = prev_size ? window_block_cost(st, back_off, spare_read, now_ms) : UINT64_MAX;
 		if (fwd == UINT64_MAX && back == UINT64_MAX) {
 			return false;
 		}
@@ -190,7 +207,7 @@ static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms, bool s
 			candidates++;
 			rs_off lo, hi;
 			uint64_t cost;
-			if (window_from(st, off, size, best, spare_read, &lo, &hi, &cost)) {
+			if (window_from(st, off, size, best, spare_read, now_ms, &lo, &hi, &cost)) {
 				best = cost;
 				best_lo = lo;
 				best_hi = hi;
@@ -244,6 +261,34 @@ static uint64_t evictable_bytes(const rs_store *st)
 	return bytes;
 }
 
+/* RS_EVICT_WIPE: every live entry of the pools that are not pinned goes,
+ * at once. Returns the bytes retired. */
+static uint64_t wipe(rs_store *st, int64_t now_ms)
+{
+	rs_header *h = st->hdr;
+	_Atomic rs_off *buckets = rs_buckets(st);
+	uint64_t done = 0;
+	for (uint64_t b = 0; b < h->nbuckets; b++) {
+		_Atomic rs_off *link = &buckets[b];
+		rs_off off;
+		while ((off = atomic_load_explicit(link, memory_order_relaxed)) != 0) {
+			rs_entry *e = rs_entry_at(st, off);
+			bool expired = rs_entry_expired(e, now_ms);
+			if (rs_pools(st)[e->pool].pinned || (!expired && guarded(st, e, now_ms))) {
+				link = &e->next;
+				continue;
+			}
+			if (expired) {
+				count_expired(st, e);
+			}
+			done += rs_block_size(&e->block);
+			rs_retire_at(st, link);
+		}
+	}
+	h->wipes++;
+	return done;
+}
+
 /* Stores wait this many times 1 ms, the lock released, for readers in
  * flight to release what they hold. */
 #define RS_READER_WAITS 50
@@ -275,7 +320,7 @@ static void keep_room_ahead(rs_store *st)
 	uint64_t ahead = h->heap_size >> RS_AHEAD_SHIFT;
 	/* A writer inside its own read section would pin what it retires. */
 	bool reading = st->read_depth > 0 && st->slot >= 0;
-	if (h->readers_quick && !reading && h->free_bytes + atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) < ahead) {
+	if (h->readers_quick && !reading && h->eviction == RS_EVICT_CLOCK && h->free_bytes + atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed) < ahead) {
 		/* Ahead of need, nothing recently read is worth it. Finding no
 		 * such run, it does not look again (under the lock, at every
 		 * store) until another wait pays off. */
@@ -338,15 +383,20 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 	}
 	/* Two rounds of CLOCK at most: the first may only clear reference bits. */
 	uint64_t budget = 2 * h->nbuckets;
-	bool windowed = false;
+	bool windowed = false, wiped = false;
 	int waits = 0;
 	for (;;) {
 		uint64_t held = atomic_load_explicit(&h->limbo_bytes, memory_order_relaxed);
-		uint64_t evictable = evictable_bytes(st);
+		/* Without eviction, only what readers hold can still come back. */
+		uint64_t evictable = h->eviction == RS_EVICT_NONE ? 0 : evictable_bytes(st);
 		if (h->free_bytes + held + evictable < size) {
 			return 0;
 		}
-		if (budget && evictable && (coming < size || (windowed && !held))) {
+		if (h->eviction == RS_EVICT_WIPE && !wiped && coming < size) {
+			/* Once per store: what readers hold then comes back as they end. */
+			wiped = true;
+			coming += wipe(st, now);
+		} else if (h->eviction == RS_EVICT_CLOCK && budget && evictable && (coming < size || (windowed && !held))) {
 			/* CLOCK takes what is still missing, over all the steps of
 			 * its round. Once a window did not help, and only when no
 			 * reader holds what it retires (then it is freed at once),
@@ -357,7 +407,7 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 			if (!c.done) {
 				continue;
 			}
-		} else if (!windowed && h->free_bytes >= size) {
+		} else if (h->eviction == RS_EVICT_CLOCK && !windowed && h->free_bytes >= size) {
 			/* Enough bytes are free, but scattered: evict neighbours,
 			 * sparing recently read ones if a window without them
 			 * exists. */

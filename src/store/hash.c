@@ -2,7 +2,8 @@
 /*
  * Keyed hash of (pool, key): SipHash-1-3 with a random key per segment, so
  * that nobody can precompute keys that collide in the index (PHP's own
- * DJBX33A string hash is trivially floodable). And FNV-1a, the checksum of
+ * DJBX33A string hash is trivially floodable), also offered to callers
+ * for their own tables keyed by user input. And FNV-1a, the checksum of
  * segment and dump headers and of dump bodies.
  */
 #include "internal.h"
@@ -67,6 +68,11 @@ uint64_t rs_hash(const uint64_t seed[2], uint16_t pool, const char *key, size_t 
 	/* The pool is folded into the key so equal keys of two pools differ. */
 	uint64_t k[2] = { seed[0] ^ ((uint64_t)pool * 0x9e3779b97f4a7c15ULL), seed[1] };
 	return siphash13(k, (const unsigned char *)key, len);
+}
+
+uint64_t rs_keyed_hash(const uint64_t key[2], const void *data, size_t len)
+{
+	return siphash13(key, data, len);
 }
 
 /* Catches corruption, not an adversary: whoever can write the file can

@@ -207,6 +207,20 @@ rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id
 	return rc;
 }
 
+rs_status rs_pool_guard(rs_store *st, uint16_t pool, uint16_t guard)
+{
+	if (pool >= RS_MAX_POOLS || guard >= RS_MAX_POOLS || pool == guard) {
+		return RS_BAD_POOL;
+	}
+	rs_pool *p = &rs_pools(st)[pool];
+	if (p->guard != guard + 1) {
+		rs_lock(st);
+		p->guard = (uint16_t)(guard + 1);
+		rs_unlock(st);
+	}
+	return RS_OK;
+}
+
 /* The block an entry needs: its header and key (value_offset), then its value. */
 static uint64_t entry_block_size(uint64_t value_offset, uint64_t value_size)
 {
@@ -234,6 +248,7 @@ static rs_status reserve(rs_store *st, uint16_t pool, const char *key, size_t ke
 	uint64_t value_offset = value_offset_for(key_len);
 	uint64_t size = entry_block_size(value_offset, value_size);
 	if (value_size > h->heap_size || size > h->heap_size) {
+		atomic_fetch_add_explicit(&h->store_failures, 1, memory_order_relaxed);
 		return RS_TOO_BIG;
 	}
 
@@ -257,6 +272,7 @@ static rs_status reserve(rs_store *st, uint16_t pool, const char *key, size_t ke
 	rs_lock(st);
 	rs_off off = rs_alloc_evicting(st, size);
 	if (!off) {
+		atomic_fetch_add_explicit(&h->store_failures, 1, memory_order_relaxed);
 		rs_unlock(st);
 		return RS_NO_MEMORY;
 	}
@@ -482,4 +498,33 @@ void rs_clear(rs_store *st, int pool)
 	rs_bump_mutation(st);
 	rs_reclaim(st);
 	rs_unlock(st);
+}
+
+uint64_t rs_clear_prefix(rs_store *st, uint16_t pool, const char *prefix, size_t prefix_len)
+{
+	rs_header *h = st->hdr;
+	_Atomic rs_off *buckets = rs_buckets(st);
+	uint64_t dropped = 0;
+	if (pool >= RS_MAX_POOLS) {
+		return 0;
+	}
+	rs_lock(st);
+	for (uint64_t b = 0; b < h->nbuckets; b++) {
+		_Atomic rs_off *link = &buckets[b];
+		rs_off off;
+		while ((off = atomic_load_explicit(link, memory_order_relaxed)) != 0) {
+			rs_entry *e = rs_entry_at(st, off);
+			if (e->pool == pool && e->key_len >= prefix_len && memcmp(e->key, prefix, prefix_len) == 0) {
+				rs_retire_at(st, link);
+				dropped++;
+			} else {
+				link = &e->next;
+			}
+		}
+	}
+	if (dropped) {
+		rs_reclaim(st);
+	}
+	rs_unlock(st);
+	return dropped;
 }

@@ -94,7 +94,9 @@ typedef struct rs_pool {
 	uint8_t in_use;
 	uint8_t pinned;
 	uint16_t id;
-	uint32_t _pad;
+	uint16_t guard;             /* 1 + the pool whose live entries keep this one's of the same key
+	                             * from eviction (rs_pool_guard); 0: none */
+	uint16_t _pad;
 	uint64_t entries;           /* writer-maintained */
 	uint64_t bytes;
 	uint64_t stores;
@@ -203,7 +205,10 @@ struct rs_header {
 	uint64_t dead_slots;
 	uint64_t sweep_buckets;     /* buckets visited by eviction sweeps */
 	uint64_t reader_waits;      /* stores' 1 ms waits for readers to move on */
+	_Atomic uint64_t store_failures; /* reservations refused (some without the lock) */
+	uint64_t wipes;             /* RS_EVICT_WIPE rounds */
 	uint32_t npools;
+	uint32_t eviction;          /* rs_eviction, set by the creator */
 
 	/* hottest keys, approximated from sampled hits (inspect.c) */
 	rs_hot hot[RS_HOT_SLOTS];

@@ -41,6 +41,12 @@ typedef struct seg_layout {
 	uint64_t heap_size;
 } seg_layout;
 
+uint64_t rs_max_buckets(size_t size)
+{
+	uint64_t max = pow2_floor(RS_ALIGN_UP(size, 4096) / 4 / sizeof(rs_off));
+	return max < 64 ? 64 : max;
+}
+
 static rs_status plan_layout(const rs_config *cfg, seg_layout *l, char *err, size_t errlen)
 {
 	if (cfg->size < RS_MIN_SEGMENT_SIZE) {
@@ -49,9 +55,18 @@ static rs_status plan_layout(const rs_config *cfg, seg_layout *l, char *err, siz
 	}
 	l->size = RS_ALIGN_UP(cfg->size, 4096);
 	l->nslots = cfg->slots ? cfg->slots : RS_DEFAULT_SLOTS;
-	/* One bucket per 512 bytes keeps chains short for typical entries
-	 * while costing under 2% of the segment. */
-	l->nbuckets = pow2_floor(l->size / 512);
+	if (cfg->buckets) {
+		/* As many as the caller expects entries, within what the size allows. */
+		uint64_t max = rs_max_buckets(l->size);
+		l->nbuckets = cfg->buckets >= max ? max : pow2_floor(cfg->buckets);
+		if (l->nbuckets < cfg->buckets && l->nbuckets < max) {
+			l->nbuckets <<= 1;
+		}
+	} else {
+		/* One bucket per 512 bytes keeps chains short for typical entries
+		 * while costing under 2% of the segment. */
+		l->nbuckets = pow2_floor(l->size / 512);
+	}
 	if (l->nbuckets < 64) {
 		l->nbuckets = 64;
 	}
@@ -98,6 +113,7 @@ static void format_segment(rs_store *st, void *mem, int fd, const rs_config *cfg
 	h->nbuckets = l->nbuckets;
 	h->heap_off = l->heap_off;
 	h->heap_size = l->heap_size;
+	h->eviction = cfg->eviction <= RS_EVICT_NONE ? cfg->eviction : RS_EVICT_CLOCK;
 	h->header_sum = header_sum(h);
 
 	rs_slots_init(st);
@@ -305,14 +321,15 @@ static bool header_problem(const rs_header *h, size_t n, const struct stat *sb, 
 	if (rs_stamp_differs(h->layout_version, h->encoding_version, h->build_id, cfg, "made", why, whylen)) {
 		return true;
 	}
-	/* The regions the header points at follow from its size and slot count. */
+	/* The regions the header points at follow from its size, slot count and
+	 * bucket count (a power of 2 its size allows). */
 	seg_layout want;
 	char ignored[128];
-	rs_config geometry = { .size = h->total_size, .slots = h->nslots };
+	rs_config geometry = { .size = h->total_size, .slots = h->nslots, .buckets = h->nbuckets };
 	if (h->nslots == 0 || h->total_size % 4096 || plan_layout(&geometry, &want, ignored, sizeof(ignored)) != RS_OK
 			|| want.size != h->total_size || want.pools_off != h->pools_off || want.slots_off != h->slots_off
 			|| want.buckets_off != h->buckets_off || want.nbuckets != h->nbuckets || want.heap_off != h->heap_off
-			|| want.heap_size != h->heap_size) {
+			|| want.heap_size != h->heap_size || h->eviction > RS_EVICT_NONE) {
 		snprintf(why, whylen, "its header is damaged (its layout does not match its size)");
 		return true;
 	}

@@ -55,7 +55,10 @@ void rs_segment_stats_get(rs_store *st, rs_segment_stats *out)
 	out->dead_slots = h->dead_slots;
 	out->sweep_buckets = h->sweep_buckets;
 	out->reader_waits = h->reader_waits;
+	out->wipes = h->wipes;
 	rs_unlock(st);
+	out->store_failures = atomic_load(&h->store_failures);
+	out->eviction = h->eviction;
 
 	out->total_bytes = h->total_size;
 	out->heap_bytes = h->heap_size;
@@ -72,4 +75,9 @@ void rs_segment_stats_get(rs_store *st, rs_segment_stats *out)
 		out->hits += atomic_load_explicit(&rs_pools(st)[p].hits, memory_order_relaxed);
 		out->misses += atomic_load_explicit(&rs_pools(st)[p].misses, memory_order_relaxed);
 	}
+}
+
+rs_eviction rs_eviction_policy(const rs_store *st)
+{
+	return (rs_eviction)st->hdr->eviction;
 }

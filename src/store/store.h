@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#define RS_LAYOUT_VERSION 7
+#define RS_LAYOUT_VERSION 8
 #define RS_MAX_POOLS 64
 #define RS_POOL_NAME_MAX 63
 #define RS_KEY_MAX 4096
@@ -58,6 +58,15 @@ typedef struct rs_store {
 	int crash_point;        /* test hook, process-local */
 } rs_store;
 
+/* What a store does when the heap has no free block left for it, once
+ * limbo and expired entries gave back what they could (rs_config.eviction,
+ * fixed when the segment is made). */
+typedef enum rs_eviction {
+	RS_EVICT_CLOCK = 0,  /* evict entries not used recently (CLOCK, see evict.c) */
+	RS_EVICT_WIPE,       /* drop every entry of the pools that are not pinned, then store */
+	RS_EVICT_NONE        /* evict nothing: the store fails */
+} rs_eviction;
+
 typedef struct rs_config {
 	size_t size;                 /* total bytes of the segment */
 	const char *build_id;        /* stamped in the header; attach refuses a mismatch */
@@ -65,7 +74,14 @@ typedef struct rs_config {
 	uint32_t slots;              /* reader slots (processes or threads); 0 = default */
 	uint32_t limbo_cap_percent;  /* limbo bytes above which readers should copy; 0 = default */
 	uint64_t address;            /* where to map a new segment, if free (a dump's); 0 = anywhere */
+	uint32_t eviction;           /* rs_eviction; the creator's applies to every process */
+	uint64_t buckets;            /* index buckets wanted (rounded up to a power of 2, at most
+	                              * rs_max_buckets()); 0 = one per 512 bytes */
 } rs_config;
+
+/* The most index buckets a segment of this size may have: their array takes
+ * at most a quarter of it. */
+uint64_t rs_max_buckets(size_t size);
 
 /* A reserved, not yet visible entry: the caller fills the value area outside
  * the lock, then commits or aborts. */
@@ -110,6 +126,9 @@ typedef struct rs_segment_stats {
 	uint64_t dead_slots;     /* reader slots cleared after their owner died */
 	uint64_t sweep_buckets;  /* buckets visited by eviction sweeps (the work of making room) */
 	uint64_t reader_waits;   /* 1 ms waits of stores for readers in flight to release memory */
+	uint64_t store_failures; /* reservations refused: too big, or no room could be made */
+	uint64_t wipes;          /* RS_EVICT_WIPE: times the unpinned entries were dropped to make room */
+	uint32_t eviction;       /* rs_eviction */
 	uint64_t epoch;
 	uint32_t slots_total;
 	uint32_t slots_used;
@@ -301,6 +320,9 @@ bool rs_contains(const rs_store *st, const void *p);
 
 /* Finds or creates a pool by name. */
 rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id);
+/* Eviction (CLOCK, windows, wipes) passes over an entry of `pool` while
+ * pool `guard` holds a live entry of the same key: a lock, say. */
+rs_status rs_pool_guard(rs_store *st, uint16_t pool, uint16_t guard);
 
 /* The largest value an entry of this key can hold: the whole heap, less the
  * entry's header and key (rs_reserve says RS_TOO_BIG above it). */
@@ -333,6 +355,13 @@ rs_status rs_delete_if(rs_store *st, uint16_t pool, const char *key, size_t key_
 rs_status rs_delete(rs_store *st, uint16_t pool, const char *key, size_t key_len);
 /* Drops every entry of a pool; pool < 0 drops everything. */
 void rs_clear(rs_store *st, int pool);
+/* Drops the entries of a pool whose key starts with prefix (a namespace
+ * of keys inside the pool), at once under the lock; returns how many. */
+uint64_t rs_clear_prefix(rs_store *st, uint16_t pool, const char *prefix, size_t prefix_len);
+
+/* SipHash-1-3 of data under a 128-bit key: for tables keyed by user input
+ * outside the segment (PHP's own string hash can be flooded). */
+uint64_t rs_keyed_hash(const uint64_t key[2], const void *data, size_t len);
 
 /* Wall-clock milliseconds, the clock TTLs are measured with. */
 uint64_t rs_now_ms(void);
@@ -342,6 +371,8 @@ uint64_t rs_now_ms(void);
 void rs_stats_flush(rs_store *st);
 rs_status rs_pool_stats_get(rs_store *st, uint16_t pool, rs_pool_stats *out);
 void rs_segment_stats_get(rs_store *st, rs_segment_stats *out);
+/* The segment's rs_eviction (its creator's). */
+rs_eviction rs_eviction_policy(const rs_store *st);
 /* Frees limbo that no reader can still see; returns bytes freed. */
 size_t rs_reclaim(rs_store *st);
 /* Full consistency check of index, allocator and limbo (tests, debugging).

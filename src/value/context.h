@@ -45,6 +45,7 @@ typedef struct rv_context {
 	struct rv_lazy_graph *lazy_graphs; /* RequestOverStatic graphs restored lazily (graph_lazy.c) */
 	uint32_t shells_made;        /* ... the shells they made */
 	uint32_t shells_filled;      /* ... and filled */
+	uint64_t incomplete_made;    /* objects of classes that are gone (__PHP_Incomplete_Class) decoded, ever */
 
 	/* Per process or thread: class name -> bytes of its last root values
 	 * (class_profile.c), in persistent memory. */

@@ -419,6 +419,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	} else {
 		object_init_ex(dst, php_ce_incomplete_class);
 		php_store_class_name(dst, o->shape->class_name);
+		d->ctx->incomplete_made++;
 	}
 	zend_object *obj = Z_OBJ_P(dst);
 	ZVAL_OBJ(&d->ids[o->n.id], obj);

@@ -529,5 +529,18 @@ try {
 }
 $fpm->stop();
 
+// UserCache\Cache: reads across workers, php-fpm pools apart, locks across
+// workers (tests/fpm/usercache.php).
+foreach (require __DIR__ . '/usercache.php' as $name => $test) {
+    $fpm = new Fpm($fpmBinary, $ini, 2, [], ['other' => []]);
+    try {
+        [$ok, $detail] = $test($fpm);
+        check($name, $ok, $detail . ($ok ? '' : "\n" . substr($fpm->log(), -3000)));
+    } catch (Throwable $e) {
+        check($name, false, $e->getMessage() . "\n" . substr($fpm->log(), -3000));
+    }
+    $fpm->stop();
+}
+
 printf("fpm integration: %d passed, %d failed\n", $passed, $failed);
 exit($failed ? 1 : 0);

@@ -4,7 +4,7 @@
  * Each input is a program of operations on a fresh 1 MiB segment: store,
  * add, reserve/commit/abort (inline and out-of-lock reservations), lookup,
  * borrow (a read section kept open across other operations), delete,
- * delete_if, clear, counters incremented in place with a CAS (as
+ * delete_if, clear (of a pool, of a key prefix), counters incremented in place with a CAS (as
  * Resident\Cache::increment does), stale reads, pools (pinned too), reclaim,
  * inspection, key scans, and writers SIGKILLed at each crash point in a
  * forked child. A model of what each key should hold is kept alongside:
@@ -167,7 +167,7 @@ static bool value_ok(const char *buf, uint64_t len, uint32_t *seed_out)
 
 static uint64_t losses(void)
 {
-	return F.st.hdr->evictions + F.st.hdr->expirations;
+	return F.st.hdr->evictions + F.st.hdr->expirations + F.st.hdr->wipes;
 }
 
 static void check_consistent(const char *when)
@@ -577,6 +577,28 @@ static void do_clear(int p)
 	memset(F.keys[p], 0, sizeof F.keys[p]);
 }
 
+/* rs_clear_prefix: a prefix of one of the keys (k1 also takes k10..k13),
+ * or one no key has. */
+static void do_clear_prefix(input *in, int p)
+{
+	uint8_t c = u8(in);
+	char key[RS_KEY_MAX + 1];
+	size_t len = key_of(c % NKEYS, key);
+	size_t plen = (c >> 4) % (len + 1);
+	if (c & 0x80) {
+		key[0] = 'x';
+	}
+	rs_clear_prefix(&F.st, F.pool_ids[p], key, plen);
+	for (int k = 0; k < NKEYS; k++) {
+		char other[RS_KEY_MAX + 1];
+		size_t olen = key_of(k, other);
+		if (olen >= plen && memcmp(other, key, plen) == 0) {
+			F.keys[p][k].present = false;
+			F.keys[p][k].uncertain = false;
+		}
+	}
+}
+
 static void do_pool_open(input *in)
 {
 	uint8_t c = u8(in);
@@ -749,10 +771,10 @@ static void do_crash(input *in, int p, int k)
 	check_consistent("a killed writer");
 }
 
-static void setup(void)
+static void setup(rs_eviction eviction)
 {
 	char err[256];
-	rs_config cfg = { .size = 1 << 20, .build_id = "fuzz", .slots = 8 };
+	rs_config cfg = { .size = 1 << 20, .build_id = "fuzz", .slots = 8, .eviction = eviction };
 	memset(F.keys, 0, sizeof F.keys);
 	if (rs_create(&F.st, &cfg, err, sizeof err) != RS_OK) {
 		FAIL("rs_create: %s", err);
@@ -786,7 +808,9 @@ static void teardown(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	input in = { data, size };
-	setup();
+	/* Mostly CLOCK; the last byte picks wiping or no eviction now and then. */
+	uint8_t mode = size ? data[size - 1] : 0;
+	setup(mode == 0xfe ? RS_EVICT_WIPE : mode == 0xff ? RS_EVICT_NONE : RS_EVICT_CLOCK);
 	uint32_t ops = 0;
 	while (in.n && ops++ < 400) {
 		uint8_t op = u8(&in);
@@ -827,7 +851,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			release_borrows();
 			break;
 		case 12:
-			do_clear((op & 0x80) ? -1 : p);
+			if (op & 0x40) {
+				do_clear_prefix(&in, p);
+			} else {
+				do_clear((op & 0x80) ? -1 : p);
+			}
 			break;
 		case 13:
 			do_pool_open(&in);

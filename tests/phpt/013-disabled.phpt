@@ -41,7 +41,7 @@ array(3) {
   ["reason"]=>
   string(43) "resident.enable_cli is off for the cli SAPI"
 }
-enum(UserCache\Availability::Disabled)
+enum(UserCache\CacheAvailability::DisabledBySapi)
 bool(false)
 string(8) "computed"
 array(0) {

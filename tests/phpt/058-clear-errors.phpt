@@ -50,7 +50,7 @@ resident.memory=-1: resident.memory must be at least 1M, "-1" given
 resident.memory=-64M: resident.memory must be at least 1M, "-64M" given
 resident.memory=abc: resident.memory must be a size such as 64M (a number of bytes, optionally followed by K, M or G), "abc" given
 resident.memory=100K: resident.memory must be at least 1M, "100K" given
-resident.memory=0: resident.memory must be at least 1M, "0" given
+resident.memory=0: resident.memory is 0
 resident.memory=1M: 1048576
 child: value of 4094
 parent: value of 4094

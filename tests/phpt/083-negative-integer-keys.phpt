@@ -30,7 +30,7 @@ var_dump(OPcache\cache_fetch('-5'), OPcache\cache_fetch('-6'), Resident\Cache::p
 var_dump(OPcache\cache_delete_array([-5, '-6']), OPcache\cache_fetch('-5', 'MISS'));
 
 echo "UserCache\\Cache:\n";
-$u = new UserCache\Cache('int-keys-user');
+$u = UserCache\Cache::getPool('int-keys-user');
 var_dump($u->storeMultiple([-9 => 'nine below', PHP_INT_MIN => 'min']));
 var_dump($u->fetch('-9'), $u->fetchMultiple([-9, PHP_INT_MIN, '-9']));
 var_dump($u->delete('-9'), $u->fetchMultiple([-9]));
@@ -84,8 +84,7 @@ array(2) {
 int(2)
 string(4) "MISS"
 UserCache\Cache:
-array(0) {
-}
+bool(true)
 string(10) "nine below"
 array(2) {
   [-9]=>
@@ -94,5 +93,7 @@ array(2) {
   string(3) "min"
 }
 bool(true)
-array(0) {
+array(1) {
+  [-9]=>
+  NULL
 }

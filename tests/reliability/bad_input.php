@@ -166,7 +166,9 @@ foreach ($keyed as $name => $call) {
 $cases[] = ['OPcache\cache_store(key over 4096 bytes)', 'OPcache\cache_store', [$huge, 1], 'ValueError'];
 $cases[] = ['OPcache\cache_fetch(key with a NUL byte)', 'OPcache\cache_fetch', [$nul], 'ValueError'];
 $cases[] = ['OPcache\cache_store(10,000 levels)', 'OPcache\cache_store', ['k', $deep], 'ValueError'];
-$cases[] = ['UserCache\Cache::store(key with a NUL byte)', [UserCache\Cache::getPool('bad'), 'store'], [$nul, 1], 'ValueError'];
+// The proposal's keys may hold NUL bytes; its delimiter 0x1F is refused.
+$cases[] = ['UserCache\Cache::store(key with the delimiter 0x1F)', [UserCache\Cache::getPool('bad'), 'store'], ["a\x1fb", 1], 'ValueError'];
+$cases[] = ['UserCache\Cache::fetch(key over 4096 bytes)', [UserCache\Cache::getPool('bad'), 'fetch'], [$huge], 'ValueError'];
 $cases[] = ['UserCache\Cache::storeMultiple(a closure)', [UserCache\Cache::getPool('bad'), 'storeMultiple'], [['ok' => 1, 'bad' => $closure]], 'TypeError'];
 
 // Keys of the wrong type inside arrays.

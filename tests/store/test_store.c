@@ -1465,6 +1465,251 @@ static void test_dump_file(void)
 	rs_destroy(&st);
 }
 
+static void make_store_evicting(rs_store *st, size_t size, rs_eviction eviction)
+{
+	char err[256];
+	rs_config cfg = { .size = size, .build_id = "test", .eviction = eviction };
+	if (rs_create(st, &cfg, err, sizeof(err)) != RS_OK) {
+		fprintf(stderr, "rs_create: %s\n", err);
+		exit(2);
+	}
+}
+
+/* RS_EVICT_NONE: a full segment refuses the store, evicts nothing, and
+ * counts the refusal; expired entries still make room. */
+static void test_eviction_none(void)
+{
+	rs_store st;
+	char v[1000];
+	memset(v, 'v', sizeof v);
+	make_store_evicting(&st, 1 << 20, RS_EVICT_NONE);
+	uint16_t pinned;
+	CHECK(rs_pool_open(&st, "pinned", true, &pinned) == RS_OK);
+	CHECK(put(&st, pinned, "keep", v, sizeof v, 0, false) == RS_OK);
+	int stored = 0;
+	for (int i = 0; i < 5000; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "k%d", i);
+		rs_status rc = put(&st, 0, k, v, sizeof v, 0, false);
+		if (rc != RS_OK) {
+			CHECK(rc == RS_NO_MEMORY);
+			break;
+		}
+		stored++;
+	}
+	CHECK(stored > 100 && stored < 5000);
+	rs_segment_stats s;
+	rs_segment_stats_get(&st, &s);
+	CHECK(s.evictions == 0 && s.wipes == 0 && s.store_failures == 1 && s.eviction == RS_EVICT_NONE);
+	/* Everything stored is still there. */
+	char buf[8];
+	for (int i = 0; i < stored; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "k%d", i);
+		CHECK(get(&st, 0, k, buf, sizeof buf));
+	}
+	/* A value larger than the cache counts as a failure too. */
+	rs_reservation r;
+	CHECK(rs_reserve(&st, 0, "huge", 4, 2 << 20, 7, 0, &r) == RS_TOO_BIG);
+	rs_segment_stats_get(&st, &s);
+	CHECK(s.store_failures == 2);
+	/* Replacing an entry by one of the same size still fails (the old one
+	 * goes only at commit), deleting one makes room. */
+	CHECK(put(&st, 0, "k0", v, sizeof v, 0, false) == RS_NO_MEMORY);
+	CHECK(rs_delete(&st, 0, "k1", 2) == RS_OK);
+	CHECK(put(&st, 0, "k0", v, sizeof v, 0, false) == RS_OK);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+
+	/* Expired entries are not live: they make room. */
+	make_store_evicting(&st, 1 << 20, RS_EVICT_NONE);
+	int64_t soon = (int64_t)rs_now_ms() + 50;
+	for (int i = 0;; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "t%d", i);
+		if (put(&st, 0, k, v, sizeof v, soon, false) != RS_OK) {
+			break;
+		}
+	}
+	usleep(100 * 1000);
+	CHECK(put(&st, 0, "after", v, sizeof v, 0, false) == RS_OK);
+	rs_segment_stats_get(&st, &s);
+	CHECK(s.evictions == 0 && s.expirations > 0);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+/* RS_EVICT_WIPE: a store into a full segment drops every entry of the
+ * unpinned pools at once, then succeeds; pinned pools keep theirs. */
+static void test_eviction_wipe(void)
+{
+	rs_store st;
+	char v[1000], buf[8];
+	memset(v, 'w', sizeof v);
+	make_store_evicting(&st, 1 << 20, RS_EVICT_WIPE);
+	uint16_t pinned;
+	CHECK(rs_pool_open(&st, "pinned", true, &pinned) == RS_OK);
+	CHECK(put(&st, pinned, "keep", v, sizeof v, 0, false) == RS_OK);
+	rs_segment_stats s;
+	int i = 0;
+	for (;; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "k%d", i);
+		CHECK(put(&st, 0, k, v, sizeof v, 0, false) == RS_OK);
+		rs_segment_stats_get(&st, &s);
+		if (s.wipes) {
+			break;
+		}
+		CHECK(i < 5000);
+	}
+	/* The store that wiped is the only entry of pool 0 left. */
+	char last[16];
+	snprintf(last, sizeof last, "k%d", i);
+	CHECK(get(&st, 0, last, buf, sizeof buf));
+	CHECK(!get(&st, 0, "k0", buf, sizeof buf));
+	CHECK(get(&st, pinned, "keep", buf, sizeof buf));
+	CHECK(s.wipes == 1 && s.evictions == 0 && s.store_failures == 0 && s.entries == 2);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+/* rs_clear_prefix drops the keys of one pool under one prefix, nothing
+ * else; the mutation epoch moves only when something went. */
+/* rs_pool_guard: with CLOCK and with wipes, an entry whose key the guard
+ * pool holds (live) is never evicted; one whose guard entry expired or went
+ * is evicted as any other. */
+static void test_eviction_guard(void)
+{
+	rs_eviction policies[] = { RS_EVICT_CLOCK, RS_EVICT_WIPE };
+	for (size_t p = 0; p < 2; p++) {
+		rs_store st;
+		char v[1000], buf[8];
+		memset(v, 'g', sizeof v);
+		make_store_evicting(&st, 1 << 20, policies[p]);
+		uint16_t values, locks;
+		CHECK(rs_pool_open(&st, "values", false, &values) == RS_OK && rs_pool_open(&st, "locks", true, &locks) == RS_OK);
+		CHECK(rs_pool_guard(&st, values, locks) == RS_OK);
+		CHECK(rs_pool_guard(&st, values, values) == RS_BAD_POOL && rs_pool_guard(&st, values, RS_MAX_POOLS) == RS_BAD_POOL);
+		CHECK(put(&st, values, "held", v, sizeof v, 0, false) == RS_OK);
+		CHECK(put(&st, values, "lease-over", v, sizeof v, 0, false) == RS_OK);
+		CHECK(put(&st, locks, "held", "1", 2, 0, false) == RS_OK);
+		CHECK(put(&st, locks, "lease-over", "1", 2, (int64_t)rs_now_ms() - 1, false) == RS_OK);
+		/* Twice the segment through the values pool. */
+		for (int i = 0; i < 2000; i++) {
+			char k[16];
+			snprintf(k, sizeof k, "k%d", i);
+			CHECK(put(&st, values, k, v, sizeof v, 0, false) == RS_OK);
+		}
+		rs_segment_stats s;
+		rs_segment_stats_get(&st, &s);
+		CHECK(policies[p] == RS_EVICT_CLOCK ? s.evictions > 0 : s.wipes > 0);
+		CHECK(get(&st, values, "held", buf, sizeof buf));
+		CHECK(!get(&st, values, "lease-over", buf, sizeof buf));
+		CHECK(!get(&st, values, "k0", buf, sizeof buf));
+		/* Its guard gone, it goes too. */
+		CHECK(rs_delete(&st, locks, "held", 4) == RS_OK);
+		for (int i = 2000; i < 4000; i++) {
+			char k[16];
+			snprintf(k, sizeof k, "k%d", i);
+			CHECK(put(&st, values, k, v, sizeof v, 0, false) == RS_OK);
+		}
+		CHECK(!get(&st, values, "held", buf, sizeof buf));
+		CHECK_CONSISTENT(&st);
+		rs_destroy(&st);
+	}
+}
+
+static void test_clear_prefix(void)
+{
+	rs_store st;
+	char buf[8];
+	make_store(&st, 2 << 20);
+	uint16_t other;
+	CHECK(rs_pool_open(&st, "other", false, &other) == RS_OK);
+	const char *keys[] = { "a\x1f" "1", "a\x1f" "2", "a\x1f", "ab\x1f" "1", "b\x1f" "a\x1f" "1" };
+	for (int i = 0; i < 5; i++) {
+		CHECK(put(&st, 0, keys[i], "v", 1, 0, false) == RS_OK);
+		CHECK(put(&st, other, keys[i], "v", 1, 0, false) == RS_OK);
+	}
+	/* Binary keys: a NUL inside the prefix compares like any other byte. */
+	rs_reservation r;
+	CHECK(rs_reserve(&st, 0, "a\x1fz\0z", 5, 1, 7, 0, &r) == RS_OK);
+	CHECK(rs_commit(&st, &r, false, (int64_t)rs_now_ms()) == RS_OK);
+	uint64_t epoch = rs_mutation_epoch(&st);
+	CHECK(rs_clear_prefix(&st, 0, "a\x1f", 2) == 4);
+	CHECK(rs_mutation_epoch(&st) != epoch);
+	CHECK(!get(&st, 0, "a\x1f" "1", buf, sizeof buf) && !get(&st, 0, "a\x1f", buf, sizeof buf));
+	CHECK(get(&st, 0, "ab\x1f" "1", buf, sizeof buf) && get(&st, 0, "b\x1f" "a\x1f" "1", buf, sizeof buf));
+	for (int i = 0; i < 5; i++) {
+		CHECK(get(&st, other, keys[i], buf, sizeof buf));
+	}
+	epoch = rs_mutation_epoch(&st);
+	CHECK(rs_clear_prefix(&st, 0, "a\x1f", 2) == 0);
+	CHECK(rs_mutation_epoch(&st) == epoch);
+	CHECK(rs_clear_prefix(&st, RS_MAX_POOLS, "", 0) == 0);
+	/* An empty prefix is the whole pool. */
+	CHECK(rs_clear_prefix(&st, other, "", 0) == 5);
+	rs_segment_stats s;
+	rs_segment_stats_get(&st, &s);
+	CHECK(s.entries == 2);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
+/* rs_keyed_hash: SipHash-1-3, a function of the key and every byte. */
+static void test_keyed_hash(void)
+{
+	const uint64_t k1[2] = { 1, 2 }, k2[2] = { 1, 3 };
+	CHECK(rs_keyed_hash(k1, "abc", 3) == rs_keyed_hash(k1, "abc", 3));
+	CHECK(rs_keyed_hash(k1, "abc", 3) != rs_keyed_hash(k2, "abc", 3));
+	CHECK(rs_keyed_hash(k1, "abc", 3) != rs_keyed_hash(k1, "abd", 3));
+	CHECK(rs_keyed_hash(k1, "a\0", 2) != rs_keyed_hash(k1, "a", 1));
+	/* The index's hash of a key is the same function under the segment's key. */
+	const uint64_t seed[2] = { 7, 9 };
+	CHECK(rs_hash(seed, 0, "key", 3) == rs_keyed_hash(seed, "key", 3));
+}
+
+/* rs_config.buckets: the index has as many buckets as asked (a power of 2
+ * at or above it), at most what a quarter of the segment holds, at least
+ * 64; a named segment made so attaches with its own count, whatever the
+ * attaching process asks. */
+static void test_buckets(void)
+{
+	char err[256], path[64];
+	rs_store st;
+	rs_config cfg = { .size = 16 << 20, .build_id = "test" };
+	CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK && rs_bucket_count(&st) == (16 << 20) / 512);
+	rs_destroy(&st);
+	uint64_t asked[] = { 1334, 1024, 1, 1ull << 40 }, got[] = { 2048, 1024, 64, rs_max_buckets(16 << 20) };
+	CHECK(rs_max_buckets(16 << 20) == (16 << 20) / 4 / 8);
+	for (size_t i = 0; i < sizeof(asked) / sizeof(asked[0]); i++) {
+		cfg.buckets = asked[i];
+		CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK);
+		CHECK(rs_bucket_count(&st) == got[i]);
+		/* Every bucket works: as many entries as buckets, all found. */
+		for (int k = 0; k < 3000; k++) {
+			char key[16];
+			snprintf(key, sizeof key, "k%d", k);
+			CHECK(put(&st, 0, key, key, strlen(key) + 1, 0, false) == RS_OK);
+		}
+		char buf[16];
+		CHECK(get(&st, 0, "k0", buf, sizeof buf) && get(&st, 0, "k2999", buf, sizeof buf) && strcmp(buf, "k2999") == 0);
+		CHECK_CONSISTENT(&st);
+		rs_destroy(&st);
+	}
+	snprintf(path, sizeof path, "/dev/shm/resident-test-buckets-%d", (int)getpid());
+	unlink(path);
+	bool created;
+	cfg.buckets = 5000;
+	CHECK(rs_open_named(&st, path, &cfg, true, &created, err, sizeof err) == RS_OK && created && rs_bucket_count(&st) == 8192);
+	rs_named_ready(&st);
+	rs_destroy(&st);
+	cfg.buckets = 0;
+	CHECK(rs_open_named(&st, path, &cfg, false, &created, err, sizeof err) == RS_OK && !created && rs_bucket_count(&st) == 8192);
+	rs_destroy(&st);
+	unlink(path);
+}
+
 int main(void)
 {
 	struct { const char *name; void (*fn)(void); } tests[] = {
@@ -1485,6 +1730,12 @@ int main(void)
 		{ "reservation of a killed writer freed without memory pressure", test_dead_reservation_freed },
 		{ "concurrent processes", test_concurrent },
 		{ "pinned pool is not evicted", test_pinned },
+		{ "eviction none: a full segment refuses stores, evicts nothing, counts the refusals", test_eviction_none },
+		{ "eviction wipe: a full segment drops its unpinned entries, then stores", test_eviction_wipe },
+		{ "eviction passes over an entry whose key its guard pool holds", test_eviction_guard },
+		{ "clear by key prefix: one namespace of one pool", test_clear_prefix },
+		{ "keyed hash for callers' tables", test_keyed_hash },
+		{ "index buckets as asked, within what the segment's size allows", test_buckets },
 		{ "named segment: create, attach elsewhere, replace when unused", test_named },
 		{ "named segment: only a private file of ours, never a link, never replaced if not a segment", test_named_trust },
 		{ "named segment: layout, encoding and build stamped; a mismatch or damage refused or replaced", test_named_stamp },

@@ -1,0 +1,122 @@
+<?php
+/*
+ * UserCache\Cache under a real php-fpm (docs/user-cache.md): what one worker
+ * stores the others read, php-fpm pools do not see each other's entries, and
+ * locks hold across workers. Called by run.php: returns name => fn(Fpm): [bool, detail];
+ * each test gets a master of its own with two pools ("test" and "other"),
+ * two workers each, sharing the master's segment.
+ */
+
+function usercache_call(FastCgi $client, string $query): array
+{
+    [$headers, $body] = $client->get(__DIR__ . '/www/usercache.php', $query, 30.0);
+    return [json_decode($body, true) ?? $body, (int)($headers['x-pid'] ?? 0)];
+}
+
+/* Starts a request in the background on the "test" pool; returns the process
+ * (its own FastCGI connection) once the request has written its pid file. */
+function usercache_background(Fpm $fpm, string $query, string $pidfile)
+{
+    $proc = proc_open([PHP_BINARY, '-n', '-r', sprintf('require %s; (new FastCgi(%s))->get(%s, %s, 60);',
+        var_export(__DIR__ . '/FastCgi.php', true), var_export($fpm->dir . '/fpm.sock', true),
+        var_export(__DIR__ . '/www/usercache.php', true), var_export($query, true))],
+        [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+    for ($i = 0; $i < 200 && !is_file($pidfile); $i++) {
+        usleep(50000);
+    }
+    return $proc;
+}
+
+return [
+    'UserCache: a value one worker stores, every worker reads' => function (Fpm $fpm) {
+        [$stored] = usercache_call($fpm->client, 'op=store&key=shared&value=hello');
+        $pids = [];
+        $ok = $stored === true;
+        for ($i = 0; $i < 30; $i++) {
+            [$v, $pid] = usercache_call($fpm->client, 'op=fetch&key=shared');
+            $ok = $ok && $v === 'hello';
+            $pids[$pid] = true;
+        }
+        [$s] = usercache_call($fpm->client, 'op=status');
+        return [$ok && count($pids) === 2 && $s['availability'] === 'Available' && $s['entries'] === ['shared'],
+            json_encode([$stored, $ok, count($pids), $s])];
+    },
+    'UserCache: two php-fpm pools sharing a segment do not see each other\'s entries, even under the same pool name' => function (Fpm $fpm) {
+        $other = $fpm->clients['other'];
+        $results = [
+            usercache_call($fpm->client, 'op=store&key=k&value=from-test')[0],
+            usercache_call($other, 'op=fetch&key=k')[0],
+            usercache_call($other, 'op=store&key=k&value=from-other')[0],
+            usercache_call($fpm->client, 'op=fetch&key=k')[0],
+            usercache_call($other, 'op=fetch&key=k')[0],
+            usercache_call($other, 'op=clear')[0],
+            usercache_call($fpm->client, 'op=fetch&key=k')[0],
+            usercache_call($other, 'op=fetch&key=k')[0],
+            usercache_call($fpm->client, 'op=status')[0]['entries'],
+        ];
+        return [$results === [true, 'MISS', true, 'from-test', 'from-other', true, 'from-test', 'MISS', ['k']], json_encode($results)];
+    },
+    'UserCache: a lock held by a request in one worker is refused to the other, and goes when that request ends' => function (Fpm $fpm) {
+        $pidfile = $fpm->dir . '/holder.pid';
+        $release = $fpm->dir . '/release';
+        $bg = usercache_background($fpm, 'op=lock_and_hold&key=L&pidfile=' . urlencode($pidfile) . '&release=' . urlencode($release), $pidfile);
+        $holder = (int)@file_get_contents($pidfile);
+        [$during, $pid] = usercache_call($fpm->client, 'op=lock&key=L');
+        [$cleared] = usercache_call($fpm->client, 'op=clear');
+        touch($release);
+        proc_close($bg);
+        [$after] = usercache_call($fpm->client, 'op=lock&key=L');
+        [$again] = usercache_call($fpm->client, 'op=lock&key=L');
+        return [$holder > 0 && $pid !== $holder && $during === false && $cleared === false && $after === true && $again === true,
+            json_encode(compact('holder', 'pid', 'during', 'cleared', 'after', 'again'))];
+    },
+    'UserCache: a lock of a worker killed while it held it is taken over' => function (Fpm $fpm) {
+        $pidfile = $fpm->dir . '/holder.pid';
+        $bg = usercache_background($fpm, 'op=lock_and_hold&key=K&pidfile=' . urlencode($pidfile) . '&release=' . urlencode($fpm->dir . '/never'), $pidfile);
+        $holder = (int)@file_get_contents($pidfile);
+        if ($holder <= 0) {
+            // posix_kill(0, ...) would signal this runner's whole process group.
+            proc_terminate($bg);
+            proc_close($bg);
+            return [false, 'the holding request never started: ' . @file_get_contents($pidfile)];
+        }
+        [$during] = usercache_call($fpm->client, 'op=lock&key=K');
+        posix_kill($holder, SIGKILL);
+        proc_close($bg);
+        // php-fpm replaces the killed worker; any worker now takes the lock.
+        [$after, $pid] = usercache_call($fpm->client, 'op=lock&key=K');
+        return [$holder > 0 && $during === false && $after === true && $pid !== $holder, json_encode(compact('holder', 'during', 'after', 'pid'))];
+    },
+    'UserCache: a leased lock outlives its request, for every worker' => function (Fpm $fpm) {
+        $results = [];
+        [$results['taken'], $first] = usercache_call($fpm->client, 'op=lock&key=leased&lease=600');
+        $pids = [];
+        for ($i = 0; $i < 6; $i++) {
+            [$v, $pid] = usercache_call($fpm->client, 'op=lock&key=leased');
+            $results["again $i"] = $v;
+            $pids[$pid] = true;
+        }
+        [$results['unleased'], ] = usercache_call($fpm->client, 'op=lock&key=unleased');
+        [$results['unleased later'], ] = usercache_call($fpm->client, 'op=lock&key=unleased');
+        $expected = ['taken' => true] + array_fill_keys(array_map(fn ($i) => "again $i", range(0, 5)), false) + ['unleased' => true, 'unleased later' => true];
+        return [$results === $expected && count($pids) === 2, json_encode([$results, count($pids)])];
+    },
+    'UserCache: remember() from both workers at once computes once' => function (Fpm $fpm) {
+        $log = $fpm->dir . '/computes.log';
+        $query = 'op=remember&key=flight&log=' . urlencode($log);
+        $procs = [];
+        for ($i = 0; $i < 2; $i++) {
+            $procs[] = proc_open([PHP_BINARY, '-n', '-r', sprintf('require %s; echo (new FastCgi(%s))->get(%s, %s, 60)[1];',
+                var_export(__DIR__ . '/FastCgi.php', true), var_export($fpm->dir . '/fpm.sock', true),
+                var_export(__DIR__ . '/www/usercache.php', true), var_export($query, true))],
+                [1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes[$i]);
+        }
+        $out = [];
+        foreach ($procs as $i => $proc) {
+            $out[] = stream_get_contents($pipes[$i][1]);
+            proc_close($proc);
+        }
+        $computes = count(file($log, FILE_IGNORE_NEW_LINES));
+        return [$out === ['"computed"', '"computed"'] && $computes === 1, json_encode([$out, $computes])];
+    },
+];
