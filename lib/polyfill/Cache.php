@@ -273,6 +273,16 @@ final class Cache
         return "# TYPE resident_up gauge\nresident_up 1\n" . implode("\n", $lines) . "\n";
     }
 
+    /**
+     * A long-running worker's quiescent point. Without the extension every
+     * fetch returns the process's own copy: nothing is borrowed, nothing to
+     * release.
+     */
+    public static function endOfRequest(): bool
+    {
+        return true;
+    }
+
     /** Without the extension, statics are never kept: there is nothing to forget. */
     public static function forgetStatics(?string $class = null): int
     {
