@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: every benchmark, in one go. Results land in bench/results/
 # (micro-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
-# protobuf-latest.md, eviction-latest.md, zend-latest.md); bench/README.md
+# protobuf-latest.md, eviction-latest.md, zend-latest.md, zend-classes-latest.md,
+# cost-latest.md); bench/README.md
 # quotes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,3 +33,6 @@ echo "== engine overhead (Zend/bench.php)"
 echo
 echo "== class-linked hook: a request that links many classes (php-fpm under callgrind)"
 /usr/bin/php8.2 -n -d extension=posix bench/zend/classes.php
+echo
+echo "== what Resident costs every request (php-cgi -T under callgrind)"
+/usr/bin/php8.2 -n bench/cost/run.php

@@ -7,8 +7,19 @@ php_config=${1:-php-config8.2}
 dir=${2:-build/php-8.2}
 root=$(cd "$(dirname "$0")/.." && pwd)
 phpize=$(dirname "$(command -v "$php_config")")/$(basename "$php_config" | sed 's/php-config/phpize/')
+# A build directory of the layout before src/ (sources at its root) would
+# let its stale headers shadow the current ones: start it afresh.
+if [ -d "$dir/store" ] || [ -d "$dir/value" ]; then
+  rm -rf "$dir"
+fi
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
+# Sources deleted or moved in the checkout go from the build directory too.
+if [ -d "$dir/src" ]; then
+  (cd "$dir" && find src -type f \( -name '*.c' -o -name '*.h' \)) | while read -r f; do
+    [ -e "$root/$f" ] || rm -f "$dir/$f"
+  done
+fi
 # Copy only what the build needs; keep timestamps so make stays incremental.
 (cd "$root" && tar -cf - config.m4 src) | (cd "$dir" && tar -xmf - --keep-newer-files 2>/dev/null || tar -xf -)
 cd "$dir"

@@ -5,7 +5,7 @@ set -euo pipefail
 
 PKGS=(
   build-essential autoconf pkg-config re2c bison
-  php8.2-cli php8.2-dev php8.2-fpm php8.2-opcache php8.2-apcu php8.2-igbinary
+  php8.2-cli php8.2-cgi php8.2-dev php8.2-fpm php8.2-opcache php8.2-apcu php8.2-igbinary
   php8.2-xml php8.2-mbstring
   nginx wrk valgrind libfcgi-bin procps python3-prometheus-client chromium
   debhelper dpkg-dev
@@ -13,6 +13,7 @@ PKGS=(
   phpunit php-psr-simple-cache php-psr-cache php-symfony-cache php-symfony-dependency-injection
   php-illuminate-cache php-illuminate-container php-illuminate-config
   redis-server php8.2-redis memcached php8.2-memcached
+  composer unzip
   clang libclang-rt-14-dev
 )
 

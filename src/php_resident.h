@@ -1,22 +1,15 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PHP_RESIDENT_H
 #define PHP_RESIDENT_H
 
 #include "php.h"
 #include "store/store.h"
+#include "value/context.h"
 
 #define PHP_RESIDENT_VERSION "0.1.0"
 
 extern zend_module_entry resident_module_entry;
 #define phpext_resident_ptr &resident_module_entry
-
-/* Deduplication cache used while persisting one value (see value/persist.c). */
-#define RESIDENT_XLAT_SIZE 2048
-#define RESIDENT_RECENT_TEMPS 4
-typedef struct resident_xlat_slot {
-	const void *src;
-	void *dst;
-	uint64_t gen;
-} resident_xlat_slot;
 
 ZEND_BEGIN_MODULE_GLOBALS(resident)
 	/* ini */
@@ -34,40 +27,38 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	/* Inside the request-long read section that borrowed values need. */
 	bool borrowing;
 	char *direct_classes;
-	zend_string **error_sink;    /* see rv_type_error() */
 	bool request_over_static;
 	char *request_over_static_classes;
 	/* RequestOverStatic (src/ros/), per request */
 	bool ros_active;             /* this request restores and publishes statics */
-	uint32_t ros_compiling;
+	uint32_t ros_compiling;      /* depth of compile_file/compile_string calls */
 	uint64_t ros_restore_ns;     /* time this request spent restoring statics */
 	uint32_t ros_restore_depth;  /* restores running (one can autoload and start another) */
-	bool ros_preloading;         /* this request is OPcache's preloading */      /* depth of compile_file/compile_string calls */
+	bool ros_preloading;         /* this request is OPcache's preloading */
 	HashTable *ros_classes;      /* class entry -> its units, classes linked this request */
 	HashTable *ros_pending;      /* units linked while compiling, restored after */
 	HashTable *ros_files;        /* class file -> identity (stat), this request */
-	HashTable *ros_known;        /* immutable class entry -> has units (persistent, per process/thread) */
+	bool ros_watch;              /* the compile hooks look at what a compile declares (see lifecycle.c) */
+	bool ros_compile_asks;       /* ... or at least at the shared flags */
+	bool ros_observing;          /* the class-linked observer is on for this request */
+	bool ros_scan;               /* classes a compile declares are looked at for units */
+	bool ros_scan_attributes;    /* ... also for the attribute on the class */
+	bool ros_scan_members;       /* ... also for the attribute on a member (by name, see ros/units.c) */
+	bool ros_opcache_wrapped;    /* opcache_reset() and opcache_invalidate() wrapped in this thread's function table */
+	HashTable *ros_awaited;      /* lowercase names of classes with units declared at run time, not linked yet */
 	struct remember_frame *remember_frames; /* remember() computes running in this request, innermost first */
-	HashTable *temp_strings;     /* strings made while storing (rv_temp_string), per request */
-	zend_string *recent_temps[RESIDENT_RECENT_TEMPS]; /* the last of them asked for */
-	const char *recent_temp_srcs[RESIDENT_RECENT_TEMPS]; /* ... and the C strings they were made from (or NULL) */
-	HashTable *tz_objects;       /* DateTimeZone objects made while decoding, per request */
-	HashTable *layouts;          /* class entry -> rv_class_layout(), per request */
-	HashTable *class_profiles;   /* class entry -> rv_class_profile (value/class_profile.c), per request */
-	struct rv_class_profile *last_profile; /* the one asked for last (class_profiles holds it) */
-	struct rv_lazy_graph *lazy_graphs; /* RequestOverStatic graphs restored lazily this request (value/graph_lazy.c) */
-	uint32_t shells_made;        /* ... the shells they made this request */
-	uint32_t shells_filled;      /* ... and filled */
-	HashTable *root_sizes;       /* class name -> bytes of its last root values (value/class_profile.c), persistent */
-	HashTable *lookups[RS_MAX_POOLS]; /* key -> entry found this request (api.c), per pool */
+	HashTable *lookups[RS_MAX_POOLS]; /* interned key -> entry found this request (src/cache/read.c), per pool */
 	uint64_t lookups_epoch;
-	uint64_t xlat_gen;
-	resident_xlat_slot xlat_str[RESIDENT_XLAT_SIZE];
-	resident_xlat_slot xlat_arr[RESIDENT_XLAT_SIZE];
+	uint32_t lookups_pools;      /* how many of lookups[] are set */
+	/* What the value layer keeps (value/context.h): the module holds it,
+	 * every call into the value layer is handed it (RV_CTX). */
+	rv_context value;
 ZEND_END_MODULE_GLOBALS(resident)
 
 ZEND_EXTERN_MODULE_GLOBALS(resident)
 #define RESIDENT_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(resident, v)
+/* The calling thread's value context, the first argument of value calls. */
+#define RV_CTX (&RESIDENT_G(value))
 
 #if defined(ZTS) && defined(COMPILE_DL_RESIDENT)
 ZEND_TSRMLS_CACHE_EXTERN()
@@ -90,9 +81,5 @@ static inline void resident_pool_display_name(const char *name, char *out, size_
 		snprintf(out, len, "%s", name);
 	}
 }
-
-/* The class is listed in resident.direct_classes: copied as its state,
- * without running its serialization hooks. */
-bool resident_is_direct_class(zend_class_entry *ce);
 
 #endif

@@ -4,8 +4,10 @@ declare(strict_types=1);
 
 namespace Resident;
 
+use Psr\Log\LoggerInterface;
 use Psr\SimpleCache\CacheInterface;
 use Resident\Psr16\InvalidArgumentException;
+use Resident\Support\KeyedResults;
 use Resident\Support\PsrKey;
 use Resident\Support\StorageKey;
 use Resident\Support\Ttl;
@@ -25,8 +27,13 @@ final class Psr16Cache implements CacheInterface
     /**
      * @param Cache|string $pool       a pool, or the name of one
      * @param int          $defaultTtl seconds for set() calls without a TTL; 0 keeps them until evicted
+     * @param LoggerInterface|null $logger hears why a write failed (a full pool), else PHP's warning does
      */
-    public function __construct(Cache|string $pool = 'default', private readonly int $defaultTtl = 0)
+    public function __construct(
+        Cache|string $pool = 'default',
+        private readonly int $defaultTtl = 0,
+        private readonly ?LoggerInterface $logger = null,
+    )
     {
         if ($defaultTtl < 0) {
             throw new InvalidArgumentException('The default TTL must be 0 (none) or more seconds');
@@ -55,7 +62,7 @@ final class Psr16Cache implements CacheInterface
             return true;
         }
 
-        return Writes::store($this->pool, $id, $value, $seconds);
+        return Writes::store($this->pool, $id, $value, $seconds, $this->logger);
     }
 
     public function delete(mixed $key): bool
@@ -72,21 +79,23 @@ final class Psr16Cache implements CacheInterface
 
     public function getMultiple(mixed $keys, mixed $default = null): iterable
     {
+        // Every key is checked before anything is read; a key asked twice comes once.
         $ids = [];
         foreach (self::iterable($keys) as $key) {
             $id = self::id($key);
-            $ids[$key] = $id;
+            $ids["k$key"] ??= [$key, $id];
         }
         if ($ids === []) {
             return [];
         }
-        $hits = $this->pool->fetchMultiple(array_values($ids));
+        $hits = $this->pool->fetchMultiple(array_column($ids, 1));
         $values = [];
-        foreach ($ids as $key => $id) {
-            $values[$key] = \array_key_exists($id, $hits) ? $hits[$id] : $default;
+        foreach ($ids as [$key, $id]) {
+            $values[] = [$key, \array_key_exists($id, $hits) ? $hits[$id] : $default];
         }
 
-        return $values;
+        // Keyed by the keys as strings: a generator where one is numeric.
+        return KeyedResults::of($values);
     }
 
     public function setMultiple(mixed $values, mixed $ttl = null): bool
@@ -106,7 +115,7 @@ final class Psr16Cache implements CacheInterface
             return true;
         }
 
-        return Writes::storeMany($this->pool, $byId, $seconds) === [];
+        return Writes::storeMany($this->pool, $byId, $seconds, $this->logger) === [];
     }
 
     public function deleteMultiple(mixed $keys): bool

@@ -8,10 +8,24 @@ set -euo pipefail
 lib=$(cd "$(dirname "$0")/.." && pwd)
 PHP=${PHP82:-/usr/bin/php8.2}
 EXT=${RESIDENT_EXT:-$lib/../build/php-8.2/modules/resident.so}
-PHPUNIT=${PHPUNIT:-/usr/bin/phpunit}
+PHPUNIT=${PHPUNIT:-$lib/vendor/bin/phpunit}
 
 mode=${1:?usage: tests/run.sh extension|apcu|array [phpunit args...]}
 shift
+
+# PHPUnit and the frameworks come from Composer, as composer.json's
+# require-dev names them (the contract tests are the project's own). Runs
+# started side by side install once: the first takes the lock, the others
+# then find vendor/ up to date.
+if [ -z "${RESIDENT_NO_COMPOSER:-}" ]; then
+	flock "$lib/composer.json" bash -c '
+		cd "$1"
+		if [ ! -f vendor/autoload.php ] || [ composer.json -nt vendor/composer/installed.json ]; then
+			COMPOSER_NO_INTERACTION=1 composer update --no-progress --quiet >&2 \
+				|| { echo "tests/run.sh: composer could not install the test dependencies" >&2; exit 1; }
+			touch vendor/composer/installed.json
+		fi' _ "$lib"
+fi
 
 # What PHPUnit itself needs, and ctype for Laravel's Str.
 php_args=(-n -d extension=dom -d extension=mbstring -d extension=tokenizer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Shared between the files that implement Resident's PHP classes.
  */

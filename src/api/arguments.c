@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The checks every method applies to the keys and TTLs it is given, with
  * the errors PHP users expect (ValueError/TypeError naming the argument).

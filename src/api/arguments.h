@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Argument checks shared by Resident's methods (arguments.c).
  */

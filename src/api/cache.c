@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Resident\Cache: the class, its pools, and its methods on values (store,
  * add, fetch, their multi forms, exists, delete, clear, remember, keys);
@@ -219,7 +220,7 @@ ZEND_METHOD(Resident_Cache, storeMultiple)
 		}
 		rv_path *here = &paths[planned];
 		*here = (rv_path){ .up = &root, .kind = skey ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = skey };
-		if (rv_plan_value(&plans[planned], val, here, 1) == FAILURE) {
+		if (rv_plan_value(RV_CTX, &plans[planned], val, here, 1) == FAILURE) {
 			zend_string_release(key);
 			failed = true;
 			break;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The APIs of the two php-src proposals for the same idea, as thin wrappers
  * over Resident\Cache, so code written for either runs unchanged:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Resident\Cache::increment(), decrement() and cas(): integers changed in
  * place with compare-and-swap, no lock, correct across processes and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Resident\Cache::inspect(): what an operator's dashboard shows, built from
  * the store's inspection functions (store/inspect.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef RESIDENT_INSPECT_H
 #define RESIDENT_INSPECT_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Resident\KeyIterator: the live keys of a pool, collected a few hundred
  * buckets at a time inside short read sections, so iterating never blocks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Resident\Cache::metrics(): the segment's and each pool's statistics in
  * Prometheus' text exposition format (version 0.0.4), for a /metrics

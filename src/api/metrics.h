@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef RESIDENT_METRICS_H
 #define RESIDENT_METRICS_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Resident\Cache::remember(): single-flight computation across every worker
  * of the host.

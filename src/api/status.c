@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What Resident\Cache says about itself and the segment, and what it does
  * to the segment as a whole: info(), status(), metrics(), inspect(),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Resident\Testing: hooks for the test suite, registered only when
  * resident.testing=1 (PHP_INI_SYSTEM, so no production code can turn it on).
@@ -86,8 +87,8 @@ ZEND_METHOD(Resident_Testing, isShell)
 ZEND_METHOD(Resident_Testing, lazyUnchanged)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	if (!RESIDENT_G(lazy_graphs)) {
+	if (!RV_CTX->lazy_graphs) {
 		RETURN_NULL();
 	}
-	RETURN_BOOL(rv_lazy_graph_unchanged(RESIDENT_G(lazy_graphs)));
+	RETURN_BOOL(rv_lazy_graph_unchanged(RV_CTX->lazy_graphs));
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A pool's values, read and written: what Resident\Cache, the compatibility
  * layers, remember() and RequestOverStatic share (read.c, write.c). Sits

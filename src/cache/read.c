@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Reading a pool's entry into a PHP value: the read section a request holds
  * (for the whole request when it borrows), the request-local memory of where
@@ -93,6 +94,7 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 		if (!memo[pool]) {
 			ALLOC_HASHTABLE(memo[pool]);
 			zend_hash_init(memo[pool], 8, NULL, NULL, 0);
+			RESIDENT_G(lookups_pools)++;
 		}
 		zval ptr;
 		ZVAL_PTR(&ptr, (void *)e);
@@ -101,7 +103,9 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 	return e;
 }
 
-bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
+/* lazy: where a graph fetched while the request borrows comes back lazily
+ * (NULL: eagerly). */
+static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **lazy)
 {
 	rs_store *st = resident_store();
 	if (!st) {
@@ -113,23 +117,18 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 		resident_read_leave(st, borrow);
 		return false;
 	}
-	return decode_entry(st, e, borrow, out, NULL);
+	return decode_entry(st, e, borrow, out, borrow ? lazy : NULL);
+}
+
+bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
+{
+	return fetch(c, key, out, NULL);
 }
 
 bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **graph)
 {
 	*graph = NULL;
-	rs_store *st = resident_store();
-	if (!st) {
-		return false;
-	}
-	bool borrow = resident_read_enter(st, true);
-	const rs_entry *e = borrow ? lookup_memoized(st, c->pool, key) : rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
-	if (!e) {
-		resident_read_leave(st, borrow);
-		return false;
-	}
-	return decode_entry(st, e, borrow, out, borrow ? graph : NULL);
+	return fetch(c, key, out, graph);
 }
 
 bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bool *stale)
@@ -165,7 +164,7 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 		 * never inside a short read section. */
 		zend_string *copy = zend_string_init(area, size, 0);
 		resident_read_leave(st, borrow);
-		zend_result rc = rv_materialize(out, kind, ZSTR_VAL(copy), ZSTR_LEN(copy), false);
+		zend_result rc = rv_materialize(RV_CTX, out, kind, ZSTR_VAL(copy), ZSTR_LEN(copy), false);
 		zend_string_release(copy);
 		return rc == SUCCESS;
 	}
@@ -180,7 +179,7 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	zend_result rc;
 	if (borrow && kind == RV_KIND_ZVAL) {
 		/* Hands out the segment's own zval: no allocation, no PHP code. */
-		rc = rv_materialize(out, kind, area, size, true);
+		rc = rv_materialize(RV_CTX, out, kind, area, size, true);
 		resident_read_leave(st, borrow);
 		return rc == SUCCESS;
 	}
@@ -192,8 +191,8 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	uint32_t outer = borrow ? st->read_depth : st->read_depth - 1;
 	zend_fiber_switch_block();
 	zend_try {
-		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(out, area, lazy)
-			: rv_materialize(out, kind, area, size, borrow);
+		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(RV_CTX, out, area, lazy)
+			: rv_materialize(RV_CTX, out, kind, area, size, borrow);
 	} zend_catch {
 		zend_fiber_switch_unblock();
 		rs_unwind(st, outer);
@@ -218,6 +217,11 @@ bool resident_exists(resident_cache_obj *c, zend_string *key)
 
 void resident_cache_request_end(void)
 {
+	/* Most requests looked nothing up: no walk of every pool for them. */
+	if (EXPECTED(!RESIDENT_G(lookups_pools))) {
+		return;
+	}
+	RESIDENT_G(lookups_pools) = 0;
 	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
 		if (RESIDENT_G(lookups)[i]) {
 			zend_hash_destroy(RESIDENT_G(lookups)[i]);

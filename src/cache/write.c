@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Storing a PHP value into a pool: planned (sized first) or in one pass into
  * a reservation of a guessed size, never running PHP code or allocating
@@ -80,7 +81,7 @@ again:;
 			const rv_path *path = plan->path;
 			uint32_t arg_num = plan->arg_num;
 			rv_plan_release(plan);
-			if (rv_plan_value(plan, value, path, arg_num) == FAILURE) {
+			if (rv_plan_value(RV_CTX, plan, value, path, arg_num) == FAILURE) {
 				return false;
 			}
 			planned_again = true;
@@ -114,7 +115,7 @@ static int store_unplanned(resident_cache_obj *c, zend_string *key, zval *value,
 	rv_unplanned written;
 	/* Encoding allocates: memory_limit may end it anywhere. */
 	zend_try {
-		written = rv_write_unplanned(value, path, value_arg, r.value, guess, &used);
+		written = rv_write_unplanned(RV_CTX, value, path, value_arg, r.value, guess, &used);
 	} zend_catch {
 		rs_unwind(st, st->read_depth);
 		zend_bailout();
@@ -146,7 +147,7 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 		return 0;
 	}
 	rv_path root = { .kind = RV_PATH_ROOT, .name = "value" };
-	size_t guess = Z_TYPE_P(value) == IS_OBJECT ? rv_size_guess(value) : 0;
+	size_t guess = Z_TYPE_P(value) == IS_OBJECT ? rv_size_guess(RV_CTX, value) : 0;
 	if (guess) {
 		int rc = store_unplanned(c, key, value, guess, &root, expires, stale_until, only_if_absent, value_arg);
 		if (rc != 2) {
@@ -154,7 +155,7 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 		}
 	}
 	rv_plan plan;
-	if (rv_plan_value(&plan, value, &root, value_arg) == FAILURE) {
+	if (rv_plan_value(RV_CTX, &plan, value, &root, value_arg) == FAILURE) {
 		return -1;
 	}
 	bool ok = resident_store_planned(c, key, &plan, expires, stale_until, only_if_absent);

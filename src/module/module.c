@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Module glue: the ini settings, the module's lifecycle (MINIT, RINIT,
  * RSHUTDOWN, post-deactivate, GINIT/GSHUTDOWN) calling into each layer in
@@ -18,7 +19,6 @@
 #include "runtime/sapi.h"
 #include "runtime/segment.h"
 #include "api/api.h"
-#include "value/date.h"
 #include "value/value.h"
 #include "ros/ros.h"
 
@@ -51,7 +51,10 @@ PHP_INI_END()
 /* resident.direct_classes. */
 static resident_class_list direct_class_list;
 
-bool resident_is_direct_class(zend_class_entry *ce)
+/* The value layer asks (rv_context's callback): the class is listed in
+ * resident.direct_classes, copied as its state without running its
+ * serialization hooks. */
+static bool resident_is_direct_class(zend_class_entry *ce)
 {
 	/* Asked once per class and request (value/class_profile.c keeps it). */
 	return !resident_class_list_empty(&direct_class_list) && resident_class_list_has(&direct_class_list, ce->name);
@@ -64,12 +67,13 @@ static PHP_GINIT_FUNCTION(resident)
 #endif
 	memset(resident_globals, 0, sizeof(*resident_globals));
 	rs_handle_init(&resident_globals->store);
+	rv_context_init(&resident_globals->value, resident_is_direct_class);
 }
 
 static PHP_GSHUTDOWN_FUNCTION(resident)
 {
 	resident_segment_thread_end(&resident_globals->store);
-	rv_root_sizes_free(&resident_globals->root_sizes);
+	rv_context_free(&resident_globals->value);
 }
 
 static PHP_MINIT_FUNCTION(resident)
@@ -150,20 +154,8 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 		rs_unwind(st, RESIDENT_G(borrowing) ? 1 : 0);
 	}
 	ros_request_end();
-	rv_lazy_request_end();
-	rv_native_request_end();
+	rv_context_request_end(RV_CTX);
 	resident_cache_request_end();
-	memset(RESIDENT_G(recent_temps), 0, sizeof(RESIDENT_G(recent_temps)));
-	memset(RESIDENT_G(recent_temp_srcs), 0, sizeof(RESIDENT_G(recent_temp_srcs)));
-	RESIDENT_G(last_profile) = NULL;
-	HashTable **caches[] = { &RESIDENT_G(class_profiles), &RESIDENT_G(layouts), &RESIDENT_G(temp_strings) };
-	for (size_t i = 0; i < sizeof(caches) / sizeof(caches[0]); i++) {
-		if (*caches[i]) {
-			zend_hash_destroy(*caches[i]);
-			FREE_HASHTABLE(*caches[i]);
-			*caches[i] = NULL;
-		}
-	}
 	return SUCCESS;
 }
 
@@ -175,7 +167,9 @@ static ZEND_MODULE_POST_ZEND_DEACTIVATE_D(resident)
 	if (st->hdr) {
 		rs_unwind(st, 0);
 		RESIDENT_G(borrowing) = false;
-		rs_stats_flush(st);
+		if (st->pending_ops) {
+			rs_stats_flush(st);
+		}
 	}
 	return SUCCESS;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * #[Resident\RequestOverStatic]: static state that survives the request.
  *
@@ -34,6 +35,8 @@
  *   units.c      which units a class has, the items of a unit, and what a
  *                snapshot must match (layout, class file)
  *   pool.c       the hidden pool of snapshots; forgetStatics(), status()
+ *   deploy.c     opcache_reset() and opcache_invalidate(), and whether a
+ *                class file is stat()ed
  * This header holds what they share.
  */
 #ifndef RESIDENT_ROS_INTERNAL_H
@@ -84,14 +87,54 @@ zend_string *ros_stat_identity(zend_string *file, bool persistent);
 
 /* Kept in units.c, which reads them; set up by lifecycle.c (at module
  * start, at the first request, for a pool's own list): the attribute's
- * lowercase name, resident.request_over_static_classes, the shared flag
- * the attribute's validator raises for members (see units.c), whether
+ * lowercase name, resident.request_over_static_classes, the shared flags
+ * the attribute's validator raises (ROS_SEEN_*, see units.c), whether
  * OPcache has a file cache, the identities of preloaded classes' files. */
 extern zend_string *ros_attribute_lcname;
 extern resident_class_list ros_listed_classes;
-extern atomic_bool *ros_member_attribute_seen;
+/* ROS_SEEN_MEMBER: on a member of a trait (any class using it may have
+ * units; also assumed without a shared page); ROS_SEEN_MEMBER_OF: on a
+ * member of a class whose name is in member_classes; ROS_SEEN_CLASS: on a
+ * class. */
+enum { ROS_SEEN_MEMBER = 1, ROS_SEEN_CLASS = 2, ROS_SEEN_MEMBER_OF = 4 };
+#define ROS_INVALIDATION_SLOTS 256
+typedef struct ros_shared_page {
+	_Atomic uint8_t attribute_seen;  /* ROS_SEEN_* */
+	_Atomic uint32_t member_classes_added; /* bits set in member_classes */
+	/* By resident_class_fingerprint() of the class's name. */
+	_Atomic uint64_t member_classes[(1u << RESIDENT_CLASS_FILTER_BITS) / 64];
+	_Atomic uint32_t deploys;        /* opcache_reset() and opcache_invalidate() calls that changed code */
+	uint64_t boot;                   /* random, made at MINIT: this master's OPcache */
+	_Atomic uint32_t resets;         /* opcache_reset() calls */
+	_Atomic uint32_t invalidations[ROS_INVALIDATION_SLOTS]; /* opcache_invalidate() calls, by file (hashed) */
+} ros_shared_page;
+extern ros_shared_page *ros_shared;
 extern bool ros_opcache_file_cache;
 extern HashTable *ros_preloaded_files;
+
+/* The key, in the hidden pool, of the digest of a unit's snapshot that was
+ * refused (publish.c): "refused|" and the unit's key. */
+#define ROS_REFUSED_PREFIX "refused|"
+
+/* deploy.c: opcache_reset() and opcache_invalidate() (see there). Whether
+ * OPcache runs without stat()ing files (opcache.validate_timestamps=0):
+ * then a class file's identity is not stat()ed either. */
+extern bool ros_trust_opcache;
+void ros_deploy_settings(bool opcache_running);
+void ros_deploy_hooks(void);
+/* The counts of opcache_reset() calls and of opcache_invalidate() calls
+ * for the file (or one sharing its slot) that a snapshot must match. */
+void ros_file_generation(zend_string *file, uint32_t *resets, uint32_t *invalidations);
+
+/* units.c: whether the class's members may carry the attribute (else
+ * they are not looked at), and whether its name is among those of the
+ * classes whose members were seen with it (member_classes). */
+bool ros_members_may_carry_attribute(zend_class_entry *ce);
+static zend_always_inline bool ros_member_classes_may_have(const char *name, size_t len)
+{
+	uint32_t f = resident_class_fingerprint(name, len);
+	return (atomic_load_explicit(&ros_shared->member_classes[f >> 6], memory_order_relaxed) >> (f & 63)) & 1;
+}
 
 /* pool.c: a handle on the hidden pool; false when there is no store. */
 bool ros_pool_handle(resident_cache_obj *pool);

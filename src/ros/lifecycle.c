@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * RequestOverStatic: where the engine and the module call in, and so when
  * everything else runs. The engine: a class is linked (restored now, or
@@ -6,16 +7,45 @@
  * (preloaded classes) and end (publish), module start and end, a pool's
  * own list of classes. Apart so that restore.c and publish.c say what is
  * done, and this file when.
+ *
+ * What a request that has no units pays: the engine calls a class-linked
+ * observer for every class a request links, and that call alone costs
+ * more than the whole budget for a request that uses nothing of Resident
+ * (issue 24). So where the process serves one request at a time and no
+ * other extension observes class links, the observer is registered at the
+ * first request and the engine's switch for it
+ * (zend_observer_class_linked_observed, which OPcache also reads when it
+ * copies a cached script's classes in) is on only while this request may
+ * link a class with units:
+ *  - always, when some script put the attribute on a trait's member (the
+ *    shared flag ROS_SEEN_MEMBER: any class may then have units), or
+ *    OPcache reads scripts from its file cache (no validator runs for them);
+ *  - else the compile hooks look at the classes each compile declared
+ *    (new entries of the class table; a few instructions each: the list's
+ *    bitmaps, the class's attributes when ROS_SEEN_CLASS is set, the
+ *    bitmap of classes with the attribute on a member): one
+ *    already linked is handed to class_linked() there; one declared at
+ *    run time (its runtime-definition key) turns the observer on until it
+ *    is linked;
+ *  - and the attribute's validator turns it on at once, as the class whose
+ *    attribute it checks is linked after its attributes are compiled.
+ * Elsewhere (threads of one process serving requests, or another observer)
+ * the observer is registered at module start and stays on.
  */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <sys/mman.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 #include "php.h"
 #include "php_resident.h"
 #include "internal.h"
 #include "ros.h"
 #include "runtime/class_list.h"
+#include "runtime/sapi.h"
 #include "zend_attributes.h"
+#include "zend_extensions.h"
 #include "zend_observer.h"
 
 static zend_op_array *(*orig_compile_file)(zend_file_handle *, int);
@@ -40,10 +70,59 @@ static void drain_pending(void)
 	FREE_HASHTABLE(pending);
 }
 
+/* Whether this process may switch the observer per request; set once the
+ * observer is registered (register_observer()). observed_by_us: what we
+ * last set, to notice an observer registered after ours. */
+static bool observer_switchable;
+static bool observed_by_us;
+
+/* ros_compile_asks: a compile must ask more than "nothing to do": it is
+ * watched, or it looks at the shared flags again. Under php-fpm a flag
+ * another worker raises is read at the next request; in a CLI process (one
+ * request, whose forks may compile and raise it) by the next compile. */
+static void set_watch(bool watch)
+{
+	RESIDENT_G(ros_watch) = watch;
+	RESIDENT_G(ros_compile_asks) = watch || (RESIDENT_G(ros_active) && resident_sapi_is_cli_like());
+}
+
+static void set_observing(bool on)
+{
+	if (observer_switchable) {
+		zend_observer_class_linked_observed = on;
+		observed_by_us = on;
+	} else {
+		on = true;
+	}
+	RESIDENT_G(ros_observing) = on;
+	set_watch(RESIDENT_G(ros_active) && (on || RESIDENT_G(ros_scan)));
+}
+
+static void memo_refresh(uint8_t seen);
+
+/* What this request must see of class links, from the shared flags (read
+ * at request start, and again by a compile once a flag was raised since). */
+static void choose_watch(uint8_t seen)
+{
+	bool always = !observer_switchable || ros_opcache_file_cache || (seen & ROS_SEEN_MEMBER);
+	RESIDENT_G(ros_scan) = !always && (!resident_class_list_empty(&ros_listed_classes) || (seen & (ROS_SEEN_CLASS | ROS_SEEN_MEMBER_OF)));
+	RESIDENT_G(ros_scan_attributes) = (seen & ROS_SEEN_CLASS) != 0;
+	RESIDENT_G(ros_scan_members) = (seen & ROS_SEEN_MEMBER_OF) != 0;
+	if (RESIDENT_G(ros_scan)) {
+		memo_refresh(seen);
+	}
+	set_observing(always || (RESIDENT_G(ros_awaited) && zend_hash_num_elements(RESIDENT_G(ros_awaited))));
+}
+
 static void class_linked(zend_class_entry *ce, zend_string *name)
 {
 	if (!RESIDENT_G(ros_active)) {
 		return;
+	}
+	HashTable *awaited = RESIDENT_G(ros_awaited);
+	if (awaited && name && zend_hash_del(awaited, name) == SUCCESS && zend_hash_num_elements(awaited) == 0) {
+		/* The last class declared at run time that may have units. */
+		choose_watch(atomic_load(&ros_shared->attribute_seen));
 	}
 	if (CG(compiler_options) & ZEND_COMPILE_PRELOAD) {
 		/* OPcache preloading: nothing may come from the cache into what
@@ -81,20 +160,159 @@ static void class_linked(zend_class_entry *ce, zend_string *name)
 	}
 }
 
-static zend_op_array *ros_compile_file(zend_file_handle *file_handle, int type)
+/* A class a compile declared that may have units (listed, or the
+ * attribute on it): linked already, or to be linked at run time (its key
+ * is a runtime-definition key, "\0name..."), which the observer must see. */
+static void declared(zend_string *key, zend_class_entry *ce)
 {
-	if (!RESIDENT_G(ros_active)) {
-		return orig_compile_file(file_handle, type);
+	/* An anonymous class is linked without telling observers: it has
+	 * never been restored. */
+	if (ce->type != ZEND_USER_CLASS || (ce->ce_flags & ZEND_ACC_ANON_CLASS)) {
+		return;
 	}
-	if (CG(compiler_options) & ZEND_COMPILE_PRELOAD) {
+	if (ZSTR_LEN(key) && ZSTR_VAL(key)[0] != '\0') {
+		if (ce->ce_flags & ZEND_ACC_LINKED) {
+			class_linked(ce, key);
+		}
+		return;
+	}
+	ros_class *rc = ros_units_of(ce);
+	if (!rc) {
+		return;
+	}
+	ros_class_free(rc);
+	HashTable *awaited = RESIDENT_G(ros_awaited);
+	if (!awaited) {
+		ALLOC_HASHTABLE(awaited);
+		zend_hash_init(awaited, 8, NULL, NULL, 0);
+		RESIDENT_G(ros_awaited) = awaited;
+	}
+	zend_string *lc = zend_string_tolower(ce->name);
+	zend_hash_add_empty_element(awaited, lc);
+	zend_string_release(lc);
+	set_observing(true);
+}
+
+/* The classes a compile added to the class table: those past where the
+ * table ended before it (all of them if the table was compacted since).
+ * True when one of them may have units. */
+static bool scan_declared(uint32_t used_before, uint32_t count_before)
+{
+	HashTable *ct = EG(class_table);
+	uint32_t from = ct->nNumUsed - used_before == ct->nNumOfElements - count_before ? used_before : 0;
+	bool attributes = RESIDENT_G(ros_scan_attributes), members = RESIDENT_G(ros_scan_members), found = false;
+	/* By index: restoring a class found (declared()) can autoload, and so
+	 * grow the table under the loop. */
+	for (uint32_t i = from; i < ct->nNumUsed; i++) {
+		Bucket *p = ct->arData + i;
+		if (UNEXPECTED(Z_TYPE(p->val) == IS_UNDEF) || !p->key) {
+			continue;
+		}
+		zend_class_entry *ce = Z_PTR(p->val);
+		if ((attributes && ce->attributes)
+			|| resident_class_list_may_have(&ros_listed_classes, ZSTR_VAL(ce->name), ZSTR_LEN(ce->name))
+			|| (members && ros_member_classes_may_have(ZSTR_VAL(ce->name), ZSTR_LEN(ce->name)))) {
+			found = true;
+			declared(p->key, ce);
+		}
+	}
+	return found;
+}
+
+/* Scripts OPcache serves from its shared memory whose classes were found
+ * to have no units, so that a request does not look at the same classes
+ * again (a few hundred per request in an application: issue 24). A
+ * script is known by its file name and its opcodes, both in OPcache's
+ * memory and the same in every request until OPcache restarts; the memo
+ * is forgotten when what the answer depends on changes (memo_stamp):
+ * opcache_reset() or opcache_invalidate() in any process (the shared
+ * page's count), this process's list of classes, or the shared flags.
+ * Direct-mapped: a collision only costs a scan. Per process: the scan
+ * runs only where the process serves one request at a time. */
+#define SCAN_MEMO_BITS 11
+#define SCAN_MEMO_SLOTS (1u << SCAN_MEMO_BITS)
+typedef struct scan_memo_slot {
+	zend_string *file;
+	zend_op *opcodes;
+} scan_memo_slot;
+static scan_memo_slot *scan_memo;
+static uint64_t scan_memo_stamp;
+static uint32_t listed_version;
+
+static uint64_t memo_stamp(uint8_t seen)
+{
+	return ((uint64_t)atomic_load(&ros_shared->deploys) << 40) ^ ((uint64_t)atomic_load(&ros_shared->member_classes_added) << 16)
+		^ ((uint64_t)listed_version << 8) ^ seen;
+}
+
+static zend_always_inline scan_memo_slot *memo_slot(zend_op_array *op)
+{
+	uint64_t h = (uint64_t)(uintptr_t)op->opcodes * 0x9e3779b97f4a7c15ULL;
+	return &scan_memo[h >> (64 - SCAN_MEMO_BITS)];
+}
+
+static void memo_refresh(uint8_t seen)
+{
+	uint64_t stamp = memo_stamp(seen);
+	if (!scan_memo) {
+		scan_memo = pecalloc(SCAN_MEMO_SLOTS, sizeof(scan_memo_slot), 1);
+	} else if (stamp != scan_memo_stamp) {
+		memset(scan_memo, 0, SCAN_MEMO_SLOTS * sizeof(scan_memo_slot));
+	}
+	scan_memo_stamp = stamp;
+}
+
+/* In OPcache's shared memory: its strings are interned for good. */
+static zend_always_inline bool memo_may_hold(zend_op_array *op)
+{
+	return op && op->filename && (GC_FLAGS(op->filename) & IS_STR_PERMANENT) && scan_memo;
+}
+
+/* A compile of a request where the observer is off: what it declared is
+ * looked at afterwards, unless the script is known to declare nothing with
+ * units. No restore can be due while it runs (nothing observed), so it
+ * needs no guard against a bailout. */
+static zend_op_array *scanned_compile(zend_file_handle *file_handle, zend_string *source, const char *filename,
+	zend_compile_position position, int type)
+{
+	HashTable *ct = EG(class_table);
+	uint32_t used_before = ct->nNumUsed, count_before = ct->nNumOfElements;
+	zend_op_array *op = file_handle ? orig_compile_file(file_handle, type) : orig_compile_string(source, filename, position);
+	bool memo = memo_may_hold(op);
+	if (memo) {
+		scan_memo_slot *slot = memo_slot(op);
+		if (slot->opcodes == op->opcodes && slot->file == op->filename) {
+			memo = false;
+			goto done;
+		}
+	}
+	if (!scan_declared(used_before, count_before) && memo) {
+		scan_memo_slot *slot = memo_slot(op);
+		slot->file = op->filename;
+		slot->opcodes = op->opcodes;
+	}
+done:
+	if (UNEXPECTED(RESIDENT_G(ros_pending))) {
+		drain_pending();
+	}
+	return op;
+}
+
+/* A compile of a request that observes class links. */
+static zend_op_array *watched_compile(zend_file_handle *file_handle, zend_string *source, const char *filename,
+	zend_compile_position position, int type)
+{
+	if (file_handle && (CG(compiler_options) & ZEND_COMPILE_PRELOAD)) {
 		/* OPcache's preloading, which links classes without telling
 		 * observers: the preloaded classes are looked for afterwards. */
 		RESIDENT_G(ros_preloading) = true;
 	}
+	/* While a file is compiled or loaded from OPcache, the class table is
+	 * half built: classes linked meanwhile are restored once it returns. */
 	RESIDENT_G(ros_compiling)++;
 	zend_op_array *op;
 	zend_try {
-		op = orig_compile_file(file_handle, type);
+		op = file_handle ? orig_compile_file(file_handle, type) : orig_compile_string(source, filename, position);
 	} zend_catch {
 		RESIDENT_G(ros_compiling)--;
 		zend_bailout();
@@ -104,27 +322,60 @@ static zend_op_array *ros_compile_file(zend_file_handle *file_handle, int type)
 	return op;
 }
 
+/* Whether this compile must be watched: the request may link classes with
+ * units, or (see set_watch()) a flag was raised since it started (another
+ * process compiled a script with the attribute, which this one may load
+ * from OPcache). About 10 instructions when not: they are paid for every
+ * file a request compiles or loads. */
+static zend_always_inline bool compile_watched(void)
+{
+	if (EXPECTED(!RESIDENT_G(ros_compile_asks))) {
+		return false;
+	}
+	if (!RESIDENT_G(ros_watch)) {
+		if (!atomic_load_explicit(&ros_shared->attribute_seen, memory_order_relaxed)) {
+			return false;
+		}
+		choose_watch(atomic_load(&ros_shared->attribute_seen));
+	}
+	return RESIDENT_G(ros_watch);
+}
+
+static zend_op_array *ros_compile_file(zend_file_handle *file_handle, int type)
+{
+	if (EXPECTED(!compile_watched())) {
+		zend_op_array *op = orig_compile_file(file_handle, type);
+		if (UNEXPECTED(RESIDENT_G(ros_pending))) {
+			/* The attribute's validator turned the observer on during it. */
+			drain_pending();
+		}
+		return op;
+	}
+	if (!RESIDENT_G(ros_observing)) {
+		return scanned_compile(file_handle, NULL, NULL, 0, type);
+	}
+	return watched_compile(file_handle, NULL, NULL, 0, type);
+}
+
 static zend_op_array *ros_compile_string(zend_string *source, const char *filename, zend_compile_position position)
 {
-	if (!RESIDENT_G(ros_active)) {
-		return orig_compile_string(source, filename, position);
+	if (EXPECTED(!compile_watched())) {
+		zend_op_array *op = orig_compile_string(source, filename, position);
+		if (UNEXPECTED(RESIDENT_G(ros_pending))) {
+			drain_pending();
+		}
+		return op;
 	}
-	RESIDENT_G(ros_compiling)++;
-	zend_op_array *op;
-	zend_try {
-		op = orig_compile_string(source, filename, position);
-	} zend_catch {
-		RESIDENT_G(ros_compiling)--;
-		zend_bailout();
-	} zend_end_try();
-	RESIDENT_G(ros_compiling)--;
-	drain_pending();
-	return op;
+	if (!RESIDENT_G(ros_observing)) {
+		return scanned_compile(NULL, source, filename, position, 0);
+	}
+	return watched_compile(NULL, source, filename, position, 0);
 }
 
 /* --- request lifecycle ---------------------------------------------------------------- */
 
 static pthread_once_t hooks_once = PTHREAD_ONCE_INIT;
+static bool observer_at_first_request;
 static pthread_mutex_t preloaded_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_bool preloaded_known;
 static zend_class_entry **preloaded;   /* preloaded classes with units */
@@ -137,10 +388,20 @@ static void install_hooks(void)
 {
 	const char *file_cache = zend_ini_string("opcache.file_cache", sizeof("opcache.file_cache") - 1, 0);
 	ros_opcache_file_cache = file_cache && *file_cache;
+	/* OPcache started (its compile hook in place), not only loaded. */
+	ros_deploy_settings(zend_get_extension("Zend OPcache") && zend_compile_file != compile_file);
 	orig_compile_file = zend_compile_file;
 	zend_compile_file = ros_compile_file;
 	orig_compile_string = zend_compile_string;
 	zend_compile_string = ros_compile_string;
+	if (observer_at_first_request) {
+		/* Registered now, after every extension's MINIT: if the engine's
+		 * switch is still off, no other extension observes class links,
+		 * and it is ours to turn on and off. */
+		observer_switchable = !zend_observer_class_linked_observed;
+		zend_observer_class_linked_register(class_linked);
+		observed_by_us = true;
+	}
 }
 
 static void preloaded_file_dtor(zval *zv)
@@ -195,10 +456,21 @@ void ros_request_start(bool active)
 	RESIDENT_G(ros_restore_depth) = 0;
 	RESIDENT_G(ros_compiling) = 0;
 	RESIDENT_G(ros_preloading) = false;
+	RESIDENT_G(ros_scan) = false;
 	if (!active) {
+		if (observer_switchable) {
+			set_observing(false);
+		}
+		set_watch(false);
 		return;
 	}
 	pthread_once(&hooks_once, install_hooks);
+	ros_deploy_hooks();
+	if (observer_switchable && zend_observer_class_linked_observed != observed_by_us) {
+		/* Another extension registered an observer since: it stays on. */
+		observer_switchable = false;
+	}
+	choose_watch(atomic_load(&ros_shared->attribute_seen));
 	if (!atomic_load(&preloaded_known)) {
 		find_preloaded();
 	}
@@ -247,11 +519,17 @@ void ros_request_end(void)
 		FREE_HASHTABLE(RESIDENT_G(ros_files));
 		RESIDENT_G(ros_files) = NULL;
 	}
+	if (RESIDENT_G(ros_awaited)) {
+		zend_hash_destroy(RESIDENT_G(ros_awaited));
+		FREE_HASHTABLE(RESIDENT_G(ros_awaited));
+		RESIDENT_G(ros_awaited) = NULL;
+	}
 	if (RESIDENT_G(ros_preloading)) {
 		atomic_store(&preloaded_known, false);
 		RESIDENT_G(ros_preloading) = false;
 	}
 	RESIDENT_G(ros_active) = false;
+	set_watch(false);
 }
 
 /* --- attribute validation --------------------------------------------------------- */
@@ -267,6 +545,24 @@ static zend_string *validate(zend_attribute *attr, uint32_t target, zend_class_e
 static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *scope)
 #endif
 {
+	/* The class is linked once this compile is done with it: a request
+	 * that did not expect units must see it linked. */
+	if (target == ZEND_ATTRIBUTE_TARGET_CLASS) {
+		atomic_fetch_or(&ros_shared->attribute_seen, ROS_SEEN_CLASS);
+	} else if (scope->ce_flags & ZEND_ACC_TRAIT) {
+		/* Its methods become those of classes of any name. */
+		atomic_fetch_or(&ros_shared->attribute_seen, ROS_SEEN_MEMBER);
+	} else {
+		uint32_t f = resident_class_fingerprint(ZSTR_VAL(scope->name), ZSTR_LEN(scope->name));
+		uint64_t bit = 1ULL << (f & 63);
+		if (!(atomic_fetch_or(&ros_shared->member_classes[f >> 6], bit) & bit)) {
+			atomic_fetch_add(&ros_shared->member_classes_added, 1);
+		}
+		atomic_fetch_or(&ros_shared->attribute_seen, ROS_SEEN_MEMBER_OF);
+	}
+	if (RESIDENT_G(ros_active) && !RESIDENT_G(ros_observing)) {
+		set_observing(true);
+	}
 	if (target == ZEND_ATTRIBUTE_TARGET_CLASS) {
 		if (scope->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT)) {
 			ROS_INVALID("#[Resident\\RequestOverStatic] cannot be applied to %s %s: it holds no static state of its own",
@@ -274,8 +570,6 @@ static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *sc
 		}
 		ROS_VALID;
 	}
-	/* A property or a method: linked classes' members must be looked at. */
-	atomic_store(ros_member_attribute_seen, true);
 	if (target == ZEND_ATTRIBUTE_TARGET_METHOD) {
 		zend_op_array *op = CG(active_op_array);
 		if (op && (op->fn_flags & ZEND_ACC_ABSTRACT)) {
@@ -303,26 +597,44 @@ static void validate(zend_attribute *attr, uint32_t target, zend_class_entry *sc
 
 /* --- module lifecycle -------------------------------------------------------------- */
 
-/* The flag when no shared page can be made: every linked class's members
- * are looked at. */
-static atomic_bool member_attribute_assumed = true;
+/* The page when no shared one can be made: every linked class's members
+ * are looked at (and so every class link observed). */
+static ros_shared_page own_page = { .attribute_seen = ROS_SEEN_MEMBER | ROS_SEEN_CLASS };
 
 void ros_module_start(zend_class_entry *attribute_ce, const char *listed, bool observe)
 {
 	zend_internal_attribute *attr = zend_internal_attribute_register(attribute_ce,
 		ZEND_ATTRIBUTE_TARGET_CLASS | ZEND_ATTRIBUTE_TARGET_PROPERTY | ZEND_ATTRIBUTE_TARGET_METHOD);
 	attr->validator = validate;
-	void *page = mmap(NULL, sizeof(atomic_bool), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	void *page = mmap(NULL, sizeof(ros_shared_page), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (page != MAP_FAILED) {
-		ros_member_attribute_seen = page;
-		atomic_init(ros_member_attribute_seen, false);
+		ros_shared = page;
+		atomic_init(&ros_shared->attribute_seen, 0);
+		atomic_init(&ros_shared->deploys, 0);
+		atomic_init(&ros_shared->resets, 0);
+		atomic_init(&ros_shared->member_classes_added, 0);
+		for (uint32_t i = 0; i < sizeof(ros_shared->member_classes) / sizeof(ros_shared->member_classes[0]); i++) {
+			atomic_init(&ros_shared->member_classes[i], 0);
+		}
+		for (uint32_t i = 0; i < ROS_INVALIDATION_SLOTS; i++) {
+			atomic_init(&ros_shared->invalidations[i], 0);
+		}
 	} else {
-		ros_member_attribute_seen = &member_attribute_assumed;
+		ros_shared = &own_page;
+	}
+	/* Snapshots trusted without a stat() belong to this OPcache only. */
+	if (getrandom(&ros_shared->boot, sizeof(ros_shared->boot), GRND_NONBLOCK) != sizeof(ros_shared->boot)) {
+		ros_shared->boot = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	}
 	ros_attribute_lcname = zend_string_init_interned("resident\\requestoverstatic", sizeof("resident\\requestoverstatic") - 1, 1);
 	resident_class_list_parse(&ros_listed_classes, listed);
-	if (observe) {
+	if (observe && !resident_sapi_one_worker_per_process()) {
+		/* Threads of one process serve requests: the engine's switch is
+		 * process-wide, and the observer list must not change while one
+		 * of them walks it. Registered now, and on for good. */
 		zend_observer_class_linked_register(class_linked);
+	} else {
+		observer_at_first_request = observe;
 	}
 }
 
@@ -336,6 +648,7 @@ void ros_listed_classes_update(const char *listed)
 	if (!resident_class_list_update(&ros_listed_classes, listed)) {
 		return;
 	}
+	listed_version++;
 	/* Which preloaded classes have units depends on the list. */
 	pthread_mutex_lock(&preloaded_lock);
 	if (preloaded) {
@@ -350,10 +663,10 @@ void ros_listed_classes_update(const char *listed)
 void ros_module_end(void)
 {
 	resident_class_list_free(&ros_listed_classes);
-	if (ros_member_attribute_seen && ros_member_attribute_seen != &member_attribute_assumed) {
-		munmap(ros_member_attribute_seen, sizeof(atomic_bool));
+	if (ros_shared && ros_shared != &own_page) {
+		munmap(ros_shared, sizeof(ros_shared_page));
 	}
-	ros_member_attribute_seen = NULL;
+	ros_shared = NULL;
 	if (orig_compile_file && zend_compile_file == ros_compile_file) {
 		zend_compile_file = orig_compile_file;
 		zend_compile_string = orig_compile_string;
@@ -362,6 +675,10 @@ void ros_module_end(void)
 		pefree(preloaded, 1);
 		preloaded = NULL;
 		npreloaded = 0;
+	}
+	if (scan_memo) {
+		pefree(scan_memo, 1);
+		scan_memo = NULL;
 	}
 	if (ros_preloaded_files) {
 		zend_hash_destroy(ros_preloaded_files);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * RequestOverStatic: the hidden pool that holds the snapshots, and what
  * Resident\Cache asks of it: forgetStatics() and status()'s section. Apart
@@ -57,6 +58,10 @@ zend_long ros_forget(zend_string *class_name)
 	zend_string *exact = zend_strpprintf(0, "class:%s", ZSTR_VAL(lc));
 	dropped += rs_delete(st, pool.pool, ZSTR_VAL(exact), ZSTR_LEN(exact)) == RS_OK;
 	zend_string_release(exact);
+	/* What was refused for the class goes too (not counted: no snapshot). */
+	exact = zend_strpprintf(0, ROS_REFUSED_PREFIX "class:%s", ZSTR_VAL(lc));
+	rs_delete(st, pool.pool, ZSTR_VAL(exact), ZSTR_LEN(exact));
+	zend_string_release(exact);
 	/* Property and method units: every key under "prop:<class>::" or
 	 * "method:<class>::". */
 	/* Copied out of the segment first, then deleted one by one (each
@@ -68,8 +73,12 @@ zend_long ros_forget(zend_string *class_name)
 		bool complete = rs_keys_collect(st, pool.pool, &b, 1024, &keys);
 		rs_key_ref k;
 		for (size_t pos = 0; rs_key_batch_next(&keys, &pos, &k);) {
-			if (member_key_of(lc, k.key, k.len)) {
-				dropped += rs_delete(st, pool.pool, k.key, k.len) == RS_OK;
+			bool refusal = k.len > sizeof(ROS_REFUSED_PREFIX) - 1
+				&& memcmp(k.key, ROS_REFUSED_PREFIX, sizeof(ROS_REFUSED_PREFIX) - 1) == 0;
+			size_t skip = refusal ? sizeof(ROS_REFUSED_PREFIX) - 1 : 0;
+			if (member_key_of(lc, k.key + skip, k.len - skip)) {
+				bool gone = rs_delete(st, pool.pool, k.key, k.len) == RS_OK;
+				dropped += gone && !refusal;
 			}
 		}
 		if (!complete) {
@@ -99,6 +108,6 @@ void ros_status(zval *out)
 	 * before the script (preloaded classes are restored when the request starts). */
 	add_assoc_long(out, "restore_us_this_request", (zend_long)(RESIDENT_G(ros_restore_ns) / 1000));
 	/* Objects come back as shells, filled in when first used. */
-	add_assoc_long(out, "shells_this_request", (zend_long)RESIDENT_G(shells_made));
-	add_assoc_long(out, "shells_filled_this_request", (zend_long)RESIDENT_G(shells_filled));
+	add_assoc_long(out, "shells_this_request", (zend_long)RV_CTX->shells_made);
+	add_assoc_long(out, "shells_filled_this_request", (zend_long)RV_CTX->shells_filled);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * RequestOverStatic, publish: at request end, each unit's items compared
  * with what was restored (or with their defaults), and a unit where
@@ -126,7 +127,7 @@ static void plan_named(zval *value, zend_string *name)
 {
 	rv_path root = { .kind = RV_PATH_NAMED, .name = ZSTR_VAL(name) };
 	rv_plan plan;
-	if (rv_plan_value(&plan, value, &root, 0) == SUCCESS) {
+	if (rv_plan_value(RV_CTX, &plan, value, &root, 0) == SUCCESS) {
 		rv_plan_release(&plan);
 	}
 	zend_string_release(name);
@@ -141,7 +142,7 @@ static zend_string *explain_refusal(ros_unit *u, zval *snap)
 	zval *statics = zend_hash_str_find(Z_ARRVAL_P(snap), "statics", 7);
 	zend_string *key, *method;
 	zval *v, *vars;
-	RESIDENT_G(error_sink) = &why;
+	RV_CTX->error_sink = &why;
 	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(props), key, v) {
 		if (!why) {
 			plan_named(v, zend_strpprintf(0, "%s::$%s", ZSTR_VAL(u->ce->name), ZSTR_VAL(key)));
@@ -154,9 +155,33 @@ static zend_string *explain_refusal(ros_unit *u, zval *snap)
 			}
 		} ZEND_HASH_FOREACH_END();
 	} ZEND_HASH_FOREACH_END();
-	RESIDENT_G(error_sink) = NULL;
+	RV_CTX->error_sink = NULL;
 	zend_clear_exception();
 	return why;
+}
+
+/* A refused snapshot is not offered again while it stays the same: the
+ * next request of an application usually builds the same unstorable
+ * state, and trying costs it a plan, a refusal and a warning each time
+ * (issue 24). The refusal is kept in the pool, beside the unit's
+ * snapshot, as the digest of what was refused, so that every worker knows
+ * it; the snapshot holds the class file's identity and the unit's layout,
+ * so a changed class file, like a changed state, is offered again. */
+static zend_string *refused_key(ros_unit *u)
+{
+	return zend_strpprintf(0, ROS_REFUSED_PREFIX "%s", ZSTR_VAL(u->key));
+}
+
+static bool refused_before(resident_cache_obj *pool, zend_string *key, zend_long digest)
+{
+	zval known;
+	if (!resident_fetch(pool, key, &known)) {
+		zend_clear_exception();
+		return false;
+	}
+	bool same = Z_TYPE(known) == IS_LONG && Z_LVAL(known) == digest;
+	zval_ptr_dtor(&known);
+	return same;
 }
 
 void ros_publish_unit(resident_cache_obj *pool, ros_unit *u)
@@ -183,11 +208,18 @@ void ros_publish_unit(resident_cache_obj *pool, ros_unit *u)
 		ZVAL_UNDEF(&p.props);
 		ZVAL_UNDEF(&p.statics);
 		ZVAL_UNDEF(&p.digests);
+		zend_string *refused = refused_key(u);
+		zend_long digest = (zend_long)rv_digest(&snap);
+		if (refused_before(pool, refused, digest)) {
+			zend_string_release(refused);
+			zval_ptr_dtor(&snap);
+			goto done;
+		}
 		/* No PHP frame is running to throw into: refusals come back as text. */
 		zend_string *why = NULL;
-		RESIDENT_G(error_sink) = &why;
+		RV_CTX->error_sink = &why;
 		int stored = resident_store_value(pool, u->key, &snap, 0, 0, false, 0);
-		RESIDENT_G(error_sink) = NULL;
+		RV_CTX->error_sink = NULL;
 		if (stored <= 0 || EG(exception)) {
 			zend_clear_exception();
 			if (why) {
@@ -200,12 +232,26 @@ void ros_publish_unit(resident_cache_obj *pool, ros_unit *u)
 			}
 			php_error_docref(NULL, E_WARNING, "The static state of %s cannot be kept across requests: %s",
 				ZSTR_VAL(u->ce->name), why ? ZSTR_VAL(why) : "it could not be stored");
+			if (why) {
+				/* Refused for what it holds (not for want of room, which
+				 * can change): remembered. */
+				zval d;
+				ZVAL_LONG(&d, digest);
+				RV_CTX->error_sink = &why;
+				resident_store_value(pool, refused, &d, 0, 0, false, 0);
+				RV_CTX->error_sink = NULL;
+				zend_clear_exception();
+			}
+		} else {
+			rs_delete(resident_store(), pool->pool, ZSTR_VAL(refused), ZSTR_LEN(refused));
 		}
 		if (why) {
 			zend_string_release(why);
 		}
+		zend_string_release(refused);
 		zval_ptr_dtor(&snap);
 	}
+done:
 	zval_ptr_dtor(&p.props);
 	zval_ptr_dtor(&p.statics);
 	zval_ptr_dtor(&p.digests);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * RequestOverStatic, restore: a linked class's snapshots written back into
  * its static properties and its methods' static variables, once each is

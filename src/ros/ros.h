@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef RESIDENT_ROS_H
 #define RESIDENT_ROS_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * RequestOverStatic: which units of state a class has (the attribute on
  * the class or on its members, or resident.request_over_static_classes),
@@ -50,21 +51,31 @@ static void unit_init(ros_unit *u, zend_class_entry *ce, uint8_t scope, const ch
 }
 
 /* Whether any script compiled since the master started put the attribute
- * on a property or a method: until one does, a linked class needs no scan
- * of its members (most of what the class-linked hook would cost). Set by
- * the attribute's validator, which runs when such a script is compiled,
- * before any of its classes is linked, in whichever process compiles it:
- * so the flag lives in a page shared by the master and its workers, made
- * at MINIT as OPcache's shared memory is, and gone with it. */
-atomic_bool *ros_member_attribute_seen;
+ * on a property or a method (ROS_SEEN_MEMBER for a trait's, else
+ * ROS_SEEN_MEMBER_OF and the class's name in member_classes), or on a
+ * class (ROS_SEEN_CLASS): a linked class's members are looked at only if
+ * it may be one of those classes (most of what the class-linked hook would
+ * cost), and no request needs to see classes linked but for the listed ones
+ * and those (lifecycle.c). Set
+ * by the attribute's validator, which runs when such a script is
+ * compiled, before any of its classes is linked, in whichever process
+ * compiles it: so the flags live in a page shared by the master and its
+ * workers, made at MINIT as OPcache's shared memory is, and gone with it.
+ * The page also counts opcache_reset() and opcache_invalidate() calls
+ * (deploys), which every worker must learn of (lifecycle.c, pool.c). */
+ros_shared_page *ros_shared;
 /* OPcache's file cache brings scripts back without compiling them. Set
  * once per process with the hooks (install_hooks()), when OPcache's
  * settings are known; PHP_INI_SYSTEM, so it cannot change after. */
 bool ros_opcache_file_cache;
 
-static bool members_may_carry_attribute(void)
+bool ros_members_may_carry_attribute(zend_class_entry *ce)
 {
-	return ros_opcache_file_cache || atomic_load(ros_member_attribute_seen);
+	uint8_t seen = atomic_load(&ros_shared->attribute_seen);
+	if (ros_opcache_file_cache || (seen & ROS_SEEN_MEMBER)) {
+		return true;
+	}
+	return (seen & ROS_SEEN_MEMBER_OF) && ros_member_classes_may_have(ZSTR_VAL(ce->name), ZSTR_LEN(ce->name));
 }
 
 ros_class *ros_units_of(zend_class_entry *ce)
@@ -73,12 +84,30 @@ ros_class *ros_units_of(zend_class_entry *ce)
 		return NULL;
 	}
 	bool whole = has_attribute(ce->attributes) || resident_class_list_has(&ros_listed_classes, ce->name);
-	if (!whole && !members_may_carry_attribute()) {
+	if (!whole && !ros_members_may_carry_attribute(ce)) {
 		return NULL;
 	}
 	uint32_t n = whole;
 	zend_property_info *info;
 	zend_function *fn;
+	if (whole) {
+		/* A class with no statics of its own has nothing to keep: no
+		 * snapshot to look for, at every request, for nothing. */
+		bool statics = false;
+		if (ce->default_static_members_count) {
+			ZEND_HASH_MAP_FOREACH_PTR(&ce->properties_info, info) {
+				statics |= own_static_prop(ce, info);
+			} ZEND_HASH_FOREACH_END();
+		}
+		if (!statics) {
+			ZEND_HASH_MAP_FOREACH_PTR(&ce->function_table, fn) {
+				statics |= own_method_with_statics(ce, fn);
+			} ZEND_HASH_FOREACH_END();
+		}
+		if (!statics) {
+			return NULL;
+		}
+	}
 	if (!whole) {
 		if (ce->default_static_members_count) {
 			ZEND_HASH_MAP_FOREACH_PTR(&ce->properties_info, info) {
@@ -199,7 +228,8 @@ zend_string *ros_stat_identity(zend_string *file, bool persistent)
 HashTable *ros_preloaded_files;
 
 /* The class file's identity, stat()ed once per request (once per process
- * for a preloaded class). */
+ * for a preloaded class; never where OPcache itself trusts files, see
+ * deploy.c), with what opcache_reset() and opcache_invalidate() changed. */
 zend_string *ros_file_identity(zend_class_entry *ce)
 {
 	zend_string *file = ce->info.user.filename;
@@ -223,7 +253,18 @@ zend_string *ros_file_identity(zend_class_entry *ce)
 	if (known) {
 		return zend_string_copy(Z_STR_P(known));
 	}
-	zend_string *id = ros_stat_identity(file, false);
+	uint32_t resets, invalidations;
+	ros_file_generation(file, &resets, &invalidations);
+	zend_string *id;
+	if (ros_trust_opcache) {
+		id = zend_strpprintf(0, "%s|opcache %016" PRIx64 " %u.%u", ZSTR_VAL(file), ros_shared->boot, resets, invalidations);
+	} else if (resets || invalidations) {
+		zend_string *stat_id = ros_stat_identity(file, false);
+		id = zend_strpprintf(0, "%s|%u.%u", ZSTR_VAL(stat_id), resets, invalidations);
+		zend_string_release(stat_id);
+	} else {
+		id = ros_stat_identity(file, false);
+	}
 	zval v;
 	ZVAL_STR_COPY(&v, id);
 	zend_hash_update(cache, file, &v);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Dumps and restores named by the user (see dumps.h).
  */

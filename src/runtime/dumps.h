@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Cache::dump() and Cache::restore(): the segment's live entries to and from
  * a file (the store does the work; this names the files and says why not).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What kind of server this process runs under (see sapi.h).
  */
@@ -9,15 +10,25 @@ enum { ZERO_COPY_AUTO, ZERO_COPY_ON, ZERO_COPY_OFF };
 static int zero_copy_setting = ZERO_COPY_AUTO;
 static bool one_worker_per_process;
 
+/* The SAPI's name does not change in a process: compared once (-1: not
+ * yet), not at every request. Threads racing here store the same value. */
+static _Atomic int8_t cli_like = -1, frankenphp = -1;
+
 bool resident_sapi_is_cli_like(void)
 {
-	const char *name = sapi_module.name;
-	return strcmp(name, "cli") == 0 || strcmp(name, "phpdbg") == 0 || strcmp(name, "embed") == 0;
+	if (UNEXPECTED(cli_like < 0)) {
+		const char *name = sapi_module.name;
+		cli_like = strcmp(name, "cli") == 0 || strcmp(name, "phpdbg") == 0 || strcmp(name, "embed") == 0;
+	}
+	return cli_like;
 }
 
 bool resident_sapi_is_frankenphp_worker(void)
 {
-	return strcmp(sapi_module.name, "frankenphp") == 0 && getenv("FRANKENPHP_WORKER");
+	if (UNEXPECTED(frankenphp < 0)) {
+		frankenphp = strcmp(sapi_module.name, "frankenphp") == 0;
+	}
+	return frankenphp && getenv("FRANKENPHP_WORKER");
 }
 
 void resident_sapi_startup(void)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What kind of server this process runs under, as far as Resident's
  * choices depend on it: whether a request ends (borrowing needs it to),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The process's hold on the segment: the one place a segment is created or
  * attached (anonymous, named, a php-fpm pool's own), the handle each thread

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Segregated-fit allocator over the segment heap, with boundary tags so
  * freed blocks merge with free neighbours. Small sizes have exact classes;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Dumps and restores: a segment's live entries in a file, so that a restart
  * (a deploy, a crash, a reboot) does not start from an empty cache.

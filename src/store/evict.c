@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Making room for a new entry (rs_alloc_evicting, under the write lock).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Keyed hash of (pool, key): SipHash-1-3 with a random key per segment, so
  * that nobody can precompute keys that collide in the index (PHP's own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The index: a fixed array of bucket heads with singly linked chains of
  * entries, read without locks. Each change a writer makes to a chain is one
@@ -165,50 +166,6 @@ static _Atomic rs_off *find_link(rs_store *st, uint64_t hash, uint16_t pool, con
 	}
 	return NULL;
 }
-
-static void account_live(rs_store *st, rs_entry *e, int sign)
-{
-	rs_header *h = st->hdr;
-	rs_pool *p = &rs_pools(st)[e->pool];
-	uint64_t size = rs_block_size(&e->block);
-	if (sign > 0) {
-		p->entries++;
-		p->bytes += size;
-		h->entries++;
-		if (e->expires_ms) {
-			h->expiring_entries++;
-			if (e->expires_ms < h->next_expiry_ms) {
-				h->next_expiry_ms = e->expires_ms;
-			}
-		}
-	} else {
-		p->entries--;
-		p->bytes -= size;
-		h->entries--;
-		if (e->expires_ms) {
-			h->expiring_entries--;
-		}
-	}
-}
-
-/* Only the lock holder writes it. */
-static inline void bump_mutation(rs_store *st)
-{
-	uint64_t m = atomic_load_explicit(&st->hdr->mutation_epoch, memory_order_relaxed);
-	atomic_store_explicit(&st->hdr->mutation_epoch, m + 1, memory_order_release);
-}
-
-/* Unlinks the entry that `link` points at and moves it to limbo. */
-void rs_retire_at(rs_store *st, _Atomic rs_off *link)
-{
-	rs_entry *e = rs_entry_at(st, atomic_load_explicit(link, memory_order_relaxed));
-	atomic_store_explicit(link, atomic_load_explicit(&e->next, memory_order_relaxed), memory_order_release);
-	rs_crash_point(st, RS_CRASH_AFTER_UNLINK);
-	account_live(st, e, -1);
-	rs_limbo_push(st, e);
-	bump_mutation(st);
-}
-
 
 /* --- writers ----------------------------------------------------------------- */
 
@@ -419,7 +376,7 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 	/* Publication: readers that see the link see a complete entry. */
 	atomic_store_explicit(bucket, RS_OFF(st, e), memory_order_release);
 	rs_crash_point(st, RS_CRASH_AFTER_LINK);
-	account_live(st, e, +1);
+	rs_account_live(st, e, +1);
 
 	if (old) {
 		/* The old entry is now behind ours in the chain. */
@@ -430,7 +387,7 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 	}
 	rs_pools(st)[e->pool].stores++;
 	h->stores++;
-	bump_mutation(st);
+	rs_bump_mutation(st);
 	rs_unlock(st);
 	return RS_OK;
 }
@@ -522,7 +479,7 @@ void rs_clear(rs_store *st, int pool)
 			}
 		}
 	}
-	bump_mutation(st);
+	rs_bump_mutation(st);
 	rs_reclaim(st);
 	rs_unlock(st);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What a dashboard shows: where memory goes (a map of the heap by address),
  * the largest entries, and the most read ones. None of this is on a hot

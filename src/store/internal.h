@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Layout of a Resident segment, shared by the store's source files only.
  *
@@ -269,9 +270,13 @@ static inline bool rs_entry_expired(const rs_entry *e, int64_t now_ms)
 {
 	return e->expires_ms && e->expires_ms <= (now_ms ? now_ms : (int64_t)rs_now_ms());
 }
-/* Under the write lock: unlinks the entry that `link` points at and moves
- * it to limbo. */
+
+/* retire.c, under the write lock: unlinks the entry that `link` points at
+ * and moves it to limbo; the counters of live entries (sign +1 when one is
+ * linked, -1 when unlinked); the epoch request-local memos compare. */
 void rs_retire_at(rs_store *st, _Atomic rs_off *link);
+void rs_account_live(rs_store *st, rs_entry *e, int sign);
+void rs_bump_mutation(rs_store *st);
 
 /* evict.c: under the write lock, a block of `size` bytes, making room
  * first if needed (free limbo, expired entries, CLOCK victims, a window of

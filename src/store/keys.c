@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Key enumeration for callers that must not run their own code inside a
  * read section (PHP code can allocate and bail out, and a section without a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The single writer lock: a robust, process-shared pthread mutex. When its
  * holder dies (SIGKILL, segfault), the next locker gets EOWNERDEAD instead of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Epoch-based reclamation (HHVM's "treadmill", for processes).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Recovery after a writer died holding the lock, and the consistency check
  * that tests use to prove it worked.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The segment: one shared mapping created before workers fork, so every
  * worker sees it at the same address. Its header is stamped with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Statistics. Counters the writer maintains are read without the lock: a
  * torn view across counters is acceptable for monitoring, a torn word is not

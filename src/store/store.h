@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Resident store: a shared-memory key/value store for opaque byte values.
  *

@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Per-class facts for storing objects (see class_profile.h).
  */
 #include "php.h"
-#include "php_resident.h"
 #include "class_profile.h"
+#include "class_layout.h"
 #include "date.h"
 #include "ext/spl/spl_heap.h"
 
@@ -172,7 +173,7 @@ static void move_array(zend_array *a, uintptr_t from, uintptr_t to)
 /* The shape of an object of the class with every declared property set
  * (no properties at all for the hook modes), as the graph writer would lay
  * it out, with pointers into the image itself. */
-static void build_image(rv_class_profile *p)
+static void build_image(rv_context *ctx, rv_class_profile *p)
 {
 	zend_class_entry *ce = p->ce;
 	uint32_t n = 0;
@@ -220,7 +221,7 @@ static void build_image(rv_class_profile *p)
 	shape->nprops = n;
 	shape->mode = p->mode;
 	/* Slots are known only for objects read straight from their slots. */
-	shape->layout = n ? rv_class_layout(ce) : 0;
+	shape->layout = n ? rv_class_layout(ctx, ce) : 0;
 	for (uint32_t i = 0; i < n; i++) {
 		shape->names[i] = rv_copy_string(&w, ce->properties_info_table[i]->name);
 		shape->slots[i] = (int32_t)i;
@@ -255,26 +256,26 @@ static void profile_dtor(zval *zv)
 	efree(p);
 }
 
-/* Root sizes outlive the request (RESIDENT_G(root_sizes), class name ->
+/* Root sizes outlive the request (ctx->root_sizes, class name ->
  * size): a php-fpm worker stores the same kinds of values request after
  * request, so its first store of a kind in a request needs no sizing pass
  * either. A guess that is wrong costs a planned store. */
 #define ROOT_SIZES_MAX 4096
 
-static size_t remembered_root_size(zend_class_entry *ce)
+static size_t remembered_root_size(rv_context *ctx, zend_class_entry *ce)
 {
-	HashTable *sizes = RESIDENT_G(root_sizes);
+	HashTable *sizes = ctx->root_sizes;
 	zval *known = sizes ? zend_hash_find(sizes, ce->name) : NULL;
 	return known ? (size_t)Z_LVAL_P(known) : 0;
 }
 
-static void remember_root_size(zend_class_entry *ce, size_t size)
+static void remember_root_size(rv_context *ctx, zend_class_entry *ce, size_t size)
 {
-	HashTable *sizes = RESIDENT_G(root_sizes);
+	HashTable *sizes = ctx->root_sizes;
 	if (!sizes) {
 		sizes = pemalloc(sizeof(HashTable), 1);
 		zend_hash_init(sizes, 32, NULL, NULL, 1);
-		RESIDENT_G(root_sizes) = sizes;
+		ctx->root_sizes = sizes;
 	}
 	if (zend_hash_num_elements(sizes) < ROOT_SIZES_MAX || zend_hash_exists(sizes, ce->name)) {
 		zval v;
@@ -288,52 +289,44 @@ static void remember_root_size(zend_class_entry *ce, size_t size)
  * turn fit (commit gives the rest back), but a value far smaller than the
  * guess takes over, so one large value does not make the later ones
  * reserve, and perhaps evict, much more than they need. */
-void rv_class_note_root_size(rv_class_profile *p, size_t size)
+void rv_class_note_root_size(rv_context *ctx, rv_class_profile *p, size_t size)
 {
 	if (size > p->root_size || size < p->root_size / 2) {
 		p->root_size = size;
-		remember_root_size(p->ce, size);
+		remember_root_size(ctx, p->ce, size);
 	}
 }
 
-void rv_root_sizes_free(HashTable **sizes)
-{
-	if (*sizes) {
-		zend_hash_destroy(*sizes);
-		pefree(*sizes, 1);
-		*sizes = NULL;
-	}
-}
-
-rv_class_profile *rv_class_profile_of(zend_class_entry *ce)
+rv_class_profile *rv_class_profile_of(rv_context *ctx, zend_class_entry *ce)
 {
 	/* Values of one class are often stored one after another. */
-	rv_class_profile *last = RESIDENT_G(last_profile);
+	rv_class_profile *last = ctx->last_profile;
 	if (last && last->ce == ce) {
 		return last;
 	}
-	HashTable *cache = RESIDENT_G(class_profiles);
+	HashTable *cache = ctx->class_profiles;
 	if (!cache) {
 		ALLOC_HASHTABLE(cache);
 		zend_hash_init(cache, 16, NULL, profile_dtor, 0);
-		RESIDENT_G(class_profiles) = cache;
+		ctx->class_profiles = cache;
 	}
 	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
 	if (known) {
-		RESIDENT_G(last_profile) = Z_PTR_P(known);
+		ctx->last_profile = Z_PTR_P(known);
 		return Z_PTR_P(known);
 	}
 	rv_class_profile *p = ecalloc(1, sizeof(*p));
 	p->ce = ce;
-	p->direct = resident_is_direct_class(ce);
+	/* The module keeps the list; asked once per class and request. */
+	p->direct = ctx->is_direct_class && ctx->is_direct_class(ce);
 	p->native = (ce->ce_flags & ZEND_ACC_ENUM) ? RV_NATIVE_NONE : rv_native_kind(ce, p->direct);
 	p->enc = encoding_of(ce, p->direct, p->native);
 	p->mode = mode_of(ce, p->enc, p->direct, p->native);
 	p->translator_slot = p->direct ? translator_slot(ce) : -1;
-	p->root_size = remembered_root_size(ce);
-	build_image(p);
+	p->root_size = remembered_root_size(ctx, ce);
+	build_image(ctx, p);
 	zend_hash_index_add_new_ptr(cache, (zend_ulong)(uintptr_t)ce, p);
-	RESIDENT_G(last_profile) = p;
+	ctx->last_profile = p;
 	return p;
 }
 

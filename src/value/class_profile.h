@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What storing an object of a given class involves, worked out once per
  * class and request rather than for every object: how it is encoded, which
@@ -10,8 +11,9 @@
 #define RESIDENT_VALUE_CLASS_PROFILE_H
 
 #include "php.h"
+#include "context.h"
 #include "graph.h"
-#include "internal.h"
+#include "writer.h"
 
 typedef enum {
 	RV_ENC_PROPS,        /* properties, as serialize() sees them */
@@ -44,12 +46,13 @@ typedef struct rv_class_profile {
 	size_t root_size;
 } rv_class_profile;
 
-/* Kept until the request ends (RSHUTDOWN destroys RESIDENT_G(class_profiles)). */
-rv_class_profile *rv_class_profile_of(zend_class_entry *ce);
+/* Kept until the request ends (ctx->class_profiles). */
+rv_class_profile *rv_class_profile_of(rv_context *ctx, zend_class_entry *ce);
 
 /* A value whose root is an object of the profile's class took `size`
- * bytes (0: it needed a hook run, and so will the next, probably). */
-void rv_class_note_root_size(rv_class_profile *p, size_t size);
+ * bytes (0: it needed a hook run, and so will the next, probably); kept
+ * for the process or thread too (ctx->root_sizes). */
+void rv_class_note_root_size(rv_context *ctx, rv_class_profile *p, size_t size);
 
 /* Lays a copy of the profile's shape out with w. */
 rv_shape *rv_class_shape_copy(const rv_class_profile *p, rv_writer *w);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DateTime family codecs (see date.h).
  *
@@ -9,7 +10,6 @@
  * read by the PHP build that wrote them (the segment is stamped with it).
  */
 #include "php.h"
-#include "php_resident.h"
 #include "value.h"
 #include "graph.h"
 #include "date.h"
@@ -70,26 +70,26 @@ uint32_t rv_native_kind(zend_class_entry *ce, bool direct)
 }
 
 /* A C string as a planned or written interned string. */
-static zend_string *cstring(const char *s, size_t *plan_size, rv_writer *w, HashTable *temps)
+static zend_string *cstring(rv_context *ctx, const char *s, size_t *plan_size, rv_writer *w)
 {
 	if (!s) {
 		return NULL;
 	}
-	zend_string *tmp = rv_temp_cstring(temps, s);
+	zend_string *tmp = rv_temp_cstring(ctx, s);
 	if (plan_size) {
-		*plan_size += rv_string_plan(tmp);
+		*plan_size += rv_string_plan(ctx, tmp);
 		return NULL;
 	}
 	return rv_write_string(w, tmp);
 }
 
-static zend_string *zstring(zend_string *s, size_t *plan_size, rv_writer *w)
+static zend_string *zstring(rv_context *ctx, zend_string *s, size_t *plan_size, rv_writer *w)
 {
 	if (!s) {
 		return NULL;
 	}
 	if (plan_size) {
-		*plan_size += rv_string_plan(s);
+		*plan_size += rv_string_plan(ctx, s);
 		return NULL;
 	}
 	return rv_write_string(w, s);
@@ -107,15 +107,15 @@ static void *take(size_t size, size_t *plan_size, rv_writer *w)
 	return p;
 }
 
-const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w, HashTable *temps)
+const void *rv_native_persist(rv_context *ctx, uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w)
 {
 	switch (kind) {
 		case RV_NATIVE_DATE: {
 			php_date_obj *d = php_date_obj_from_obj(obj);
 			date_state *st = take(sizeof(date_state), plan_size, w);
 			const timelib_time *t = d->time;
-			zend_string *tz = t && t->zone_type == TIMELIB_ZONETYPE_ID && t->tz_info ? cstring(t->tz_info->name, plan_size, w, temps) : NULL;
-			zend_string *abbr = t ? cstring(t->tz_abbr, plan_size, w, temps) : NULL;
+			zend_string *tz = t && t->zone_type == TIMELIB_ZONETYPE_ID && t->tz_info ? cstring(ctx, t->tz_info->name, plan_size, w) : NULL;
+			zend_string *abbr = t ? cstring(ctx, t->tz_abbr, plan_size, w) : NULL;
 			if (st) {
 				st->initialized = t != NULL;
 				if (t) {
@@ -133,9 +133,9 @@ const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size
 			timezone_state *st = take(sizeof(timezone_state), plan_size, w);
 			zend_string *tz = NULL, *abbr = NULL;
 			if (z->initialized && z->type == TIMELIB_ZONETYPE_ID) {
-				tz = cstring(z->tzi.tz->name, plan_size, w, temps);
+				tz = cstring(ctx, z->tzi.tz->name, plan_size, w);
 			} else if (z->initialized && z->type == TIMELIB_ZONETYPE_ABBR) {
-				abbr = cstring(z->tzi.z.abbr, plan_size, w, temps);
+				abbr = cstring(ctx, z->tzi.z.abbr, plan_size, w);
 			}
 			if (st) {
 				st->initialized = z->initialized;
@@ -154,7 +154,7 @@ const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size
 		case RV_NATIVE_INTERVAL: {
 			php_interval_obj *i = php_interval_obj_from_obj(obj);
 			interval_state *st = take(sizeof(interval_state), plan_size, w);
-			zend_string *ds = i->from_string ? zstring(i->date_string, plan_size, w) : NULL;
+			zend_string *ds = i->from_string ? zstring(ctx, i->date_string, plan_size, w) : NULL;
 			if (st) {
 				st->has_diff = i->diff != NULL;
 				if (i->diff) {
@@ -172,13 +172,13 @@ const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size
 }
 
 /* The tzinfo of a zone name, from a DateTimeZone kept for the request. */
-static timelib_tzinfo *tzinfo_for(zend_string *name)
+static timelib_tzinfo *tzinfo_for(rv_context *ctx, zend_string *name)
 {
-	HashTable *cache = RESIDENT_G(tz_objects);
+	HashTable *cache = ctx->tz_objects;
 	if (!cache) {
 		ALLOC_HASHTABLE(cache);
 		zend_hash_init(cache, 8, NULL, ZVAL_PTR_DTOR, 0);
-		RESIDENT_G(tz_objects) = cache;
+		ctx->tz_objects = cache;
 	}
 	zval *tz = zend_hash_find(cache, name);
 	if (!tz) {
@@ -196,7 +196,7 @@ static timelib_tzinfo *tzinfo_for(zend_string *name)
 	return z->initialized && z->type == TIMELIB_ZONETYPE_ID ? z->tzi.tz : NULL;
 }
 
-zend_result rv_native_restore(uint32_t kind, zend_object *obj, const void *state)
+zend_result rv_native_restore(rv_context *ctx, uint32_t kind, zend_object *obj, const void *state)
 {
 	switch (kind) {
 		case RV_NATIVE_DATE: {
@@ -210,7 +210,7 @@ zend_result rv_native_restore(uint32_t kind, zend_object *obj, const void *state
 			t->tz_abbr = st->abbr ? estrndup(ZSTR_VAL(st->abbr), ZSTR_LEN(st->abbr)) : NULL;
 			t->tz_info = NULL;
 			if (st->tz_name) {
-				t->tz_info = tzinfo_for(st->tz_name);
+				t->tz_info = tzinfo_for(ctx, st->tz_name);
 				if (!t->tz_info) {
 					efree(t->tz_abbr);
 					efree(t);
@@ -230,7 +230,7 @@ zend_result rv_native_restore(uint32_t kind, zend_object *obj, const void *state
 			}
 			switch (st->type) {
 				case TIMELIB_ZONETYPE_ID:
-					z->tzi.tz = tzinfo_for(st->tz_name);
+					z->tzi.tz = tzinfo_for(ctx, st->tz_name);
 					if (!z->tzi.tz) {
 						z->initialized = 0;
 						return FAILURE;
@@ -262,13 +262,4 @@ zend_result rv_native_restore(uint32_t kind, zend_object *obj, const void *state
 		}
 	}
 	return FAILURE;
-}
-
-void rv_native_request_end(void)
-{
-	if (RESIDENT_G(tz_objects)) {
-		zend_hash_destroy(RESIDENT_G(tz_objects));
-		FREE_HASHTABLE(RESIDENT_G(tz_objects));
-		RESIDENT_G(tz_objects) = NULL;
-	}
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Direct codecs for the DateTime family: the C state of a DateTime,
  * DateTimeImmutable, DateTimeZone or DateInterval (or a subclass that keeps
@@ -8,7 +9,8 @@
 #define RESIDENT_VALUE_DATE_H
 
 #include "php.h"
-#include "internal.h"
+#include "context.h"
+#include "writer.h"
 
 /* RV_NATIVE_* for objects of this class, or RV_NATIVE_NONE. `direct`: the class is
  * listed in resident.direct_classes (copy even if it overrides hooks). */
@@ -16,13 +18,11 @@ uint32_t rv_native_kind(zend_class_entry *ce, bool direct);
 
 /* Plan (plan_size != NULL: adds the bytes, returns NULL) or write the
  * object's C state; returns where it was written. Strings it makes are
- * kept in temps (see rv_temp_string). */
-const void *rv_native_persist(uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w, HashTable *temps);
+ * kept for the request (see rv_temp_string). */
+const void *rv_native_persist(rv_context *ctx, uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w);
 
-/* Restores the C state into a fresh object of the right class. */
-zend_result rv_native_restore(uint32_t kind, zend_object *obj, const void *state);
-
-/* Frees what rv_native_restore's time zone lookups keep for the request. */
-void rv_native_request_end(void);
+/* Restores the C state into a fresh object of the right class. The time
+ * zones it looks up are kept for the request (ctx->tz_objects). */
+zend_result rv_native_restore(rv_context *ctx, uint32_t kind, zend_object *obj, const void *state);
 
 #endif

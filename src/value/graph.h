@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Object graphs in a store entry (RV_KIND_GRAPH).
  *
@@ -99,10 +100,6 @@ typedef struct rv_shape {
 	 * set that default; if not, it comes from here, as the value was. */
 	zval *defaults;
 } rv_shape;
-
-/* A fingerprint of a class's declared instance properties (names, slots,
- * constant defaults), cached for the request. Never 0. */
-uint64_t rv_class_layout(zend_class_entry *ce);
 
 /* Most objects need only their shape and properties: a restore of many
  * reads no more than that. */

@@ -1,15 +1,15 @@
+/* SPDX-License-Identifier: MIT */
 /*
- * The decoder of graph encodings (graph_materialize.c), shared with lazy
- * graphs (graph_lazy.c), which keep one for the rest of the request to fill
- * their shells with.
+ * The decoder of graph encodings (graph_materialize.c), for the entry of
+ * fetches (materialize.c) and for lazy graphs (graph_lazy.c), which keep
+ * one for the rest of the request to fill their shells with.
  */
 #ifndef RESIDENT_VALUE_GRAPH_DECODE_H
 #define RESIDENT_VALUE_GRAPH_DECODE_H
 
 #include "php.h"
+#include "context.h"
 #include "graph.h"
-
-typedef struct rv_lazy_graph rv_lazy_graph;
 
 typedef struct resolved_shape {
 	zend_class_entry *ce;          /* NULL: the class is gone (incomplete class) */
@@ -27,11 +27,21 @@ typedef struct deferred {
 
 #define RECENT_SHAPES 4
 
-typedef struct decoder {
+typedef struct decoder decoder;
+
+struct decoder {
 	bool borrow;
-	/* Set: objects of unchanged classes come back as shells, and ids
-	 * holds a reference to each object and PHP reference made. */
-	rv_lazy_graph *lazy;
+	/* A lazy graph's (graph_lazy.c): ids holds a reference to each object
+	 * and PHP reference made, and objects of unchanged classes come back
+	 * as shells, which make_shell makes (o->n.id's, of r->dense). The lazy
+	 * graph hands it down: it sits above this decoder, which fills its
+	 * shells. */
+	bool lazy;
+	/* lazy: made something that comparing the objects filled with their
+	 * records cannot vouch for (an object built at once, a PHP reference). */
+	bool opaque;
+	zend_object *(*make_shell)(decoder *d, resolved_shape *r, const rv_object_node *o);
+	rv_context *ctx;               /* class layouts and time zones, for the request */
 	zval *ids;                     /* id -> object or reference made so far */
 	uint32_t nids;
 	const rv_shape *first_shape;   /* most values have objects of one shape: */
@@ -47,7 +57,7 @@ typedef struct decoder {
 	uint32_t ndefer;
 	uint32_t cap;
 	const rv_shape *known_loaded;  /* a shape whose class was found linked */
-} decoder;
+};
 
 /* Walks a record in shape order: the value of each property, or NULL for
  * one left out as it held its default. */
@@ -88,16 +98,13 @@ zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_n
  * forgets them; after a failure (rc), only forgets them. */
 zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc);
 /* Decodes the graph at area into dst, with a decoder set up by the caller
- * (borrow, lazy, and ids for the header's nids + 1). */
+ * (ctx, borrow, lazy, and ids for the header's nids + 1). */
 zend_result rv_graph_decode(decoder *d, zval *dst, const void *area);
 /* Frees the decoder's tables (not ids). */
 void rv_decoder_free(decoder *d);
 
-/* graph_lazy.c, for the decoder: a shell of the object o (r->dense), and
- * a note that the graph made something the comparison of woken objects
- * with their records cannot vouch for (an object built at once, a PHP
- * reference). */
-zend_object *rv_shell_new(rv_lazy_graph *g, resolved_shape *r, const rv_object_node *o);
-void rv_lazy_note_opaque(rv_lazy_graph *g);
+/* Decodes RV_KIND_GRAPH at once, with a decoder of its own; may run PHP
+ * code (autoloading, __unserialize, __wakeup). */
+zend_result rv_graph_materialize(rv_context *ctx, zval *dst, const void *area, bool borrow);
 
 #endif

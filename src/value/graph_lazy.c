@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Lazy graphs: a RequestOverStatic restore brings objects back as shells,
  * filled in from their records when first used.
@@ -24,10 +25,10 @@
  * would fill every shell.
  */
 #include "php.h"
-#include "php_resident.h"
 #include "value.h"
 #include "graph.h"
 #include "graph_decode.h"
+#include "graph_lazy.h"
 
 typedef struct rv_shell {
 	rv_lazy_graph *graph;
@@ -39,17 +40,17 @@ typedef struct rv_shell {
 } rv_shell;
 
 struct rv_lazy_graph {
-	decoder d;                 /* d.ids holds a reference to each object made */
+	/* d.ids holds a reference to each object made; d.opaque: made
+	 * something that only a digest can tell unchanged (an object built at
+	 * once: hooks, native state, a class changed since; a PHP reference);
+	 * d.ctx: the context whose request the graph lives for. */
+	decoder d;
 	rv_shell *shells;          /* by object id, for the shells made */
 	uint32_t *filled;          /* ids of the shells filled, in order */
 	uint32_t nfilled;
 	uint32_t filled_cap;
-	/* Made something that only a digest can tell unchanged: an object
-	 * built at once (hooks, native state, a class changed since), or a
-	 * PHP reference. */
-	bool opaque;
 	bool failed;               /* a shell could not be filled */
-	rv_lazy_graph *next;       /* the request's graphs (RESIDENT_G(lazy_graphs)) */
+	rv_lazy_graph *next;       /* the request's graphs (ctx->lazy_graphs) */
 };
 
 zend_object_handlers rv_shell_handlers;
@@ -69,8 +70,10 @@ static zend_always_inline rv_shell *shell_of(zend_object *obj)
 	return (rv_shell *)slot->value.ptr;
 }
 
-zend_object *rv_shell_new(rv_lazy_graph *g, resolved_shape *r, const rv_object_node *o)
+/* The decoder's make_shell: a shell of the object o (r->dense). */
+static zend_object *shell_new(decoder *d, resolved_shape *r, const rv_object_node *o)
 {
+	rv_lazy_graph *g = (rv_lazy_graph *)((char *)d - offsetof(rv_lazy_graph, d));
 	zend_object *obj = zend_objects_new(r->ce);
 	zval *slot = obj->properties_table;
 	for (int i = 0; i < r->ce->default_properties_count; i++) {
@@ -84,13 +87,8 @@ zend_object *rv_shell_new(rv_lazy_graph *g, resolved_shape *r, const rv_object_n
 	s->pending = 0;
 	slot[0].value.ptr = s;
 	obj->handlers = &rv_shell_handlers;
-	RESIDENT_G(shells_made)++;
+	d->ctx->shells_made++;
 	return obj;
-}
-
-void rv_lazy_note_opaque(rv_lazy_graph *g)
-{
-	g->opaque = true;
 }
 
 /* The pending properties of that name: one, or a parent's private one too. */
@@ -130,7 +128,7 @@ static zend_result fill(zend_object *obj, zend_string *name)
 			g->filled = safe_erealloc(g->filled, g->filled_cap, sizeof(uint32_t), 0);
 		}
 		g->filled[g->nfilled++] = o->n.id;
-		RESIDENT_G(shells_filled)++;
+		d->ctx->shells_filled++;
 		s->filled = true;
 		rc = rv_decoder_fill_dense(d, obj, o, r, &s->pending, s);
 	}
@@ -281,16 +279,18 @@ void rv_lazy_module_start(void)
 
 /* --- the graph ---------------------------------------------------------------------- */
 
-zend_result rv_graph_materialize_lazy(zval *dst, const void *area, rv_lazy_graph **out)
+zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *area, rv_lazy_graph **out)
 {
 	const rv_graph_header *h = area;
 	rv_lazy_graph *g = ecalloc(1, sizeof(*g));
+	g->d.ctx = ctx;
 	g->d.borrow = true;
-	g->d.lazy = g;
+	g->d.lazy = true;
+	g->d.make_shell = shell_new;
 	g->d.ids = safe_emalloc(h->nids + 1, sizeof(zval), 0);
 	g->shells = safe_emalloc(h->nids + 1, sizeof(rv_shell), 0);
-	g->next = RESIDENT_G(lazy_graphs);
-	RESIDENT_G(lazy_graphs) = g;
+	g->next = ctx->lazy_graphs;
+	ctx->lazy_graphs = g;
 	*out = g;
 	zend_result rc = rv_graph_decode(&g->d, dst, area);
 	if (rc == FAILURE) {
@@ -397,7 +397,7 @@ static bool same_as_record(rv_lazy_graph *g, zend_object *obj, const rv_object_n
 
 bool rv_lazy_graph_unchanged(rv_lazy_graph *g)
 {
-	if (g->opaque || g->failed) {
+	if (g->d.opaque || g->failed) {
 		return false;
 	}
 	for (uint32_t i = 0; i < g->nfilled; i++) {
@@ -409,12 +409,12 @@ bool rv_lazy_graph_unchanged(rv_lazy_graph *g)
 	return true;
 }
 
-void rv_lazy_request_end(void)
+void rv_lazy_request_end(rv_context *ctx)
 {
-	rv_lazy_graph *g = RESIDENT_G(lazy_graphs);
-	RESIDENT_G(lazy_graphs) = NULL;
-	RESIDENT_G(shells_made) = 0;
-	RESIDENT_G(shells_filled) = 0;
+	rv_lazy_graph *g = ctx->lazy_graphs;
+	ctx->lazy_graphs = NULL;
+	ctx->shells_made = 0;
+	ctx->shells_filled = 0;
 	while (g) {
 		rv_lazy_graph *next = g->next;
 		/* Destructors have had their turn, and no PHP code may run from

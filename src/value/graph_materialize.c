@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Graph encoding -> fresh PHP objects (see graph.h).
  *
@@ -10,10 +11,11 @@
  * are still shared with the segment when the request borrows.
  */
 #include "php.h"
-#include "php_resident.h"
 #include "value.h"
 #include "graph.h"
 #include "graph_decode.h"
+#include "class_layout.h"
+#include "copy.h"
 #include "date.h"
 #include "zend_enum.h"
 #include "zend_interfaces.h"
@@ -92,49 +94,6 @@ static zend_property_info *declaration_of(zend_class_entry *ce, zend_string *man
 	return info;
 }
 
-uint64_t rv_class_layout(zend_class_entry *ce)
-{
-	HashTable *cache = RESIDENT_G(layouts);
-	if (!cache) {
-		ALLOC_HASHTABLE(cache);
-		zend_hash_init(cache, 16, NULL, NULL, 0);
-		RESIDENT_G(layouts) = cache;
-	}
-	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
-	if (known) {
-		return (uint64_t)Z_LVAL_P(known);
-	}
-	/* Which slot holds which (mangled) name: enough to place values; their
-	 * types are checked as they are written. */
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)ce->default_properties_count;
-	zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(ce);
-	for (int i = 0; i < ce->default_properties_count; i++) {
-		zend_property_info *info = ce->properties_info_table[i];
-		uint64_t x = info ? zend_string_hash_val(info->name) : 0;
-		h = (h ^ x ^ ((uint64_t)i << 32)) * 0x100000001b3ULL;
-		h ^= h >> 29;
-		/* The defaults a record may leave out (see rv_shape.defaults). */
-		zval *d = &defaults[i];
-		x = Z_TYPE_P(d);
-		if (Z_TYPE_P(d) == IS_LONG || Z_TYPE_P(d) == IS_DOUBLE) {
-			x ^= (uint64_t)Z_LVAL_P(d) << 8;
-		} else if (Z_TYPE_P(d) == IS_STRING) {
-			x ^= (uint64_t)zend_string_hash_val(Z_STR_P(d)) << 8;
-		} else if (Z_TYPE_P(d) == IS_ARRAY) {
-			x ^= rv_digest_constant(d) << 8;
-		}
-		h = (h ^ x) * 0x100000001b3ULL;
-		h ^= h >> 29;
-	}
-	if (h == 0) {
-		h = 1;
-	}
-	zval v;
-	ZVAL_LONG(&v, (zend_long)h);
-	zend_hash_index_add_new(cache, (zend_ulong)(uintptr_t)ce, &v);
-	return h;
-}
-
 static void resolved_dtor(zval *zv)
 {
 	efree(Z_PTR_P(zv));
@@ -145,7 +104,7 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 	resolved_shape *r = emalloc(sizeof(resolved_shape) + shape->nprops * sizeof(zend_property_info *));
 	r->info = (zend_property_info **)(r + 1);
 	r->ce = find_class(shape->class_name, shape->lc_class_name);
-	r->same_layout = r->ce && shape->layout && shape->layout == rv_class_layout(r->ce);
+	r->same_layout = r->ce && shape->layout && shape->layout == rv_class_layout(d->ctx, r->ce);
 	if (r->same_layout) {
 		/* The class is laid out as when the value was stored. */
 		for (uint32_t i = 0; i < shape->nprops; i++) {
@@ -433,7 +392,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	const rv_object_ext *x = rv_object_ext_of(o);
 	if (d->lazy && r->dense && !x && o->shape->mode == RV_OBJ_PROPS && r->ce->default_properties_count) {
 		/* Filled in when first used (graph_lazy.c). */
-		zend_object *obj = rv_shell_new(d->lazy, r, o);
+		zend_object *obj = d->make_shell(d, r, o);
 		ZVAL_OBJ(dst, obj);
 		ZVAL_OBJ_COPY(&d->ids[o->n.id], obj);
 		return SUCCESS;
@@ -465,9 +424,9 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	ZVAL_OBJ(&d->ids[o->n.id], obj);
 	if (d->lazy) {
 		GC_ADDREF(obj);
-		rv_lazy_note_opaque(d->lazy);
+		d->opaque = true;
 	}
-	if (x && x->native && r->ce && rv_native_restore(x->native, obj, x->native_state) == FAILURE) {
+	if (x && x->native && r->ce && rv_native_restore(d->ctx, x->native, obj, x->native_state) == FAILURE) {
 		if (!EG(exception)) {
 			zend_throw_error(NULL, "Cannot restore the state of a cached %s", ZSTR_VAL(r->ce->name));
 		}
@@ -615,7 +574,7 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 			ZVAL_REF(&d->ids[n->id], Z_REF_P(dst));
 			if (d->lazy) {
 				GC_ADDREF(Z_REF_P(dst));
-				rv_lazy_note_opaque(d->lazy);
+				d->opaque = true;
 			}
 			zval v;
 			if (decode(d, &v, &r->value) == FAILURE) {
@@ -646,7 +605,7 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 				}
 			}
 			if (d->lazy) {
-				rv_lazy_note_opaque(d->lazy);
+				d->opaque = true;
 			}
 			return SUCCESS;
 	}
@@ -760,10 +719,10 @@ zend_result rv_graph_decode(decoder *d, zval *dst, const void *area)
 	return rc;
 }
 
-zend_result rv_graph_materialize(zval *dst, const void *area, bool borrow)
+zend_result rv_graph_materialize(rv_context *ctx, zval *dst, const void *area, bool borrow)
 {
 	const rv_graph_header *h = area;
-	decoder d = { .borrow = borrow };
+	decoder d = { .ctx = ctx, .borrow = borrow };
 	zval few_ids[8];
 	d.ids = h->nids < 8 ? few_ids : safe_emalloc(h->nids + 1, sizeof(zval), 0);
 	zend_result rc = rv_graph_decode(&d, dst, area);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PHP value with objects or references -> graph encoding (see graph.h).
  *
@@ -13,12 +14,14 @@
  * the plan: it abandons the write, and the caller plans the value again.
  */
 #include "php.h"
-#include "php_resident.h"
 #include "value.h"
 #include "graph.h"
-#include "internal.h"
+#include "graph_persist.h"
+#include "writer.h"
+#include "errors.h"
 #include "date.h"
 #include "class_profile.h"
+#include "class_layout.h"
 #include "zend_closures.h"
 #include "zend_interfaces.h"
 #include "zend_enum.h"
@@ -34,6 +37,7 @@ typedef enum { COLLECT, PLAN, WRITE } pass;
 enum { VISITED, STATES, IDS, ARRAYS, SHAPES, PLAIN_SHAPES, TABLES };
 
 typedef struct gctx {
+	rv_context *ctx;
 	pass pass;
 	uint32_t arg_num;
 	uint32_t depth;
@@ -48,11 +52,10 @@ typedef struct gctx {
 	bool need_collect;
 	bool unplanned;         /* WRITE without PLAN, into a reservation of a guessed size */
 	size_t size;            /* PLAN: bytes needed */
-	rv_writer w;            /* WRITE */
+	rv_writer w;            /* WRITE (w.ctx: ctx, in every pass) */
 	uint32_t ready;         /* bit t: tables[t] is set up */
 	const void *first_ids[FIRST_IDS]; /* ids 1..FIRST_IDS: the one with id i + 1 at i */
 	rv_class_profile *last_profile; /* runs of objects share a class */
-	HashTable *temps;       /* strings made here (rv_temp_strings(): alive until the request ends) */
 	uint64_t gen;           /* this pass (class profiles note the shape they copied in it) */
 	void **nodes;           /* WRITE: id -> node (few_nodes, until more ids come) */
 	uint32_t nodes_cap;
@@ -111,7 +114,7 @@ static void clean(gctx *c, uint32_t t)
 static zend_string *string_of(gctx *c, zend_string *s)
 {
 	if (c->pass == PLAN) {
-		c->size += rv_string_plan(s);
+		c->size += rv_string_plan(c->ctx, s);
 		return NULL;
 	}
 	return rv_write_string(&c->w, s);
@@ -122,10 +125,10 @@ static zend_string *lower_name(gctx *c, zend_string *name)
 	char buf[256];
 	if (ZSTR_LEN(name) < sizeof(buf)) {
 		zend_str_tolower_copy(buf, ZSTR_VAL(name), ZSTR_LEN(name));
-		return rv_temp_string(c->temps, buf, ZSTR_LEN(name));
+		return rv_temp_string(c->ctx, buf, ZSTR_LEN(name));
 	}
 	zend_string *lc = zend_string_tolower(name);
-	zend_string *kept = rv_temp_string(c->temps, ZSTR_VAL(lc), ZSTR_LEN(lc));
+	zend_string *kept = rv_temp_string(c->ctx, ZSTR_VAL(lc), ZSTR_LEN(lc));
 	zend_string_release(lc);
 	return kept;
 }
@@ -210,9 +213,9 @@ static zend_result refuse(gctx *c, const rv_path *path, const char *what, const 
 	}
 	zend_string *where = rv_path_render(path);
 	if (class_name) {
-		rv_type_error(c->arg_num, "cannot be cached: %s is %s %s", ZSTR_VAL(where), what, class_name);
+		rv_type_error(c->ctx, c->arg_num, "cannot be cached: %s is %s %s", ZSTR_VAL(where), what, class_name);
 	} else {
-		rv_type_error(c->arg_num, "cannot be cached: %s is %s", ZSTR_VAL(where), what);
+		rv_type_error(c->ctx, c->arg_num, "cannot be cached: %s is %s", ZSTR_VAL(where), what);
 	}
 	zend_string_release(where);
 	return FAILURE;
@@ -232,7 +235,7 @@ static zend_result too_deep(gctx *c)
 	if (c->pass == WRITE) {
 		return abandon(c);
 	}
-	rv_value_error(c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+	rv_value_error(c->ctx, c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
 	return FAILURE;
 }
 
@@ -776,7 +779,7 @@ static rv_shape *shape_of(gctx *c, zend_object *obj, rv_class_profile *p, const 
 		shape->lc_class_name = lc_name;
 		shape->nprops = l->n;
 		shape->mode = mode;
-		shape->layout = l->slotted ? rv_class_layout(obj->ce) : 0;
+		shape->layout = l->slotted ? rv_class_layout(c->ctx, obj->ce) : 0;
 		shape->names = names;
 		shape->slots = slots;
 		shape->prop_flags = flags;
@@ -857,7 +860,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	if (check_class(c, obj->ce, path) == FAILURE) {
 		return -1;
 	}
-	rv_class_profile *p = c->last_profile && c->last_profile->ce == obj->ce ? c->last_profile : rv_class_profile_of(obj->ce);
+	rv_class_profile *p = c->last_profile && c->last_profile->ce == obj->ce ? c->last_profile : rv_class_profile_of(c->ctx, obj->ce);
 	c->last_profile = p;
 	rv_encoding enc = p->enc;
 	uint32_t native = p->native;
@@ -970,7 +973,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		o = take(c, sizeof(rv_object_node) + ((flags & RV_OBJECT_EXT) ? sizeof(rv_object_ext) : 0)
 			+ ((flags & RV_OBJECT_PACKED) ? sizeof(uint64_t) + sizeof(zval) * l.n : sizeof(zval) * nprops));
 		rv_shape *shape = shape_of(c, obj, p, &l);
-		const void *state = native ? rv_native_persist(native, obj, c->pass == PLAN ? &c->size : NULL, &c->w, c->temps) : NULL;
+		const void *state = native ? rv_native_persist(c->ctx, native, obj, c->pass == PLAN ? &c->size : NULL, &c->w) : NULL;
 		if (o) {
 			init_object_node(c, o, id, shape, flags, native, state);
 			if (flags & RV_OBJECT_PACKED) {
@@ -1350,13 +1353,14 @@ struct rv_graph_plan {
 	gctx c;
 };
 
-static void gctx_init(gctx *c, uint32_t arg_num)
+static void gctx_init(gctx *c, rv_context *ctx, uint32_t arg_num)
 {
 	memset(c, 0, offsetof(gctx, tables));
+	c->ctx = ctx;
+	c->w.ctx = ctx;
 	c->arg_num = arg_num;
 	c->nodes = c->few_nodes;
 	c->nodes_cap = FIRST_IDS + 1;
-	c->temps = rv_temp_strings();
 }
 
 static void gctx_reset_pass(gctx *c, pass p)
@@ -1369,27 +1373,27 @@ static void gctx_reset_pass(gctx *c, pass p)
 	clean(c, ARRAYS);
 	clean(c, SHAPES);
 	clean(c, PLAIN_SHAPES);
-	c->gen = ++RESIDENT_G(xlat_gen);
+	c->gen = ++c->ctx->xlat_gen;
 }
 
 /* The class profile that remembers sizes for a value: that of its root
  * object. */
-static rv_class_profile *root_profile(zval *value)
+static rv_class_profile *root_profile(rv_context *ctx, zval *value)
 {
 	ZVAL_DEREF(value);
-	return Z_TYPE_P(value) == IS_OBJECT ? rv_class_profile_of(Z_OBJCE_P(value)) : NULL;
+	return Z_TYPE_P(value) == IS_OBJECT ? rv_class_profile_of(ctx, Z_OBJCE_P(value)) : NULL;
 }
 
-rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t arg_num, size_t *size)
+rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, size_t *size)
 {
 	rv_graph_plan *g = emalloc(sizeof(*g));
 	gctx *c = &g->c;
-	gctx_init(c, arg_num);
+	gctx_init(c, ctx, arg_num);
 	/* Most graphs run no PHP code: plan at once, and collect only when an
 	 * object turns out to need it. */
 	c->pass = PLAN;
 	c->size = sizeof(rv_graph_header);
-	c->gen = ++RESIDENT_G(xlat_gen);
+	c->gen = ++ctx->xlat_gen;
 	int rc = walk(c, NULL, value, path);
 	if (rc < 0 && c->need_collect && !EG(exception)) {
 		gctx_reset_pass(c, COLLECT);
@@ -1409,9 +1413,9 @@ rv_graph_plan *rv_graph_plan_value(zval *value, const rv_path *path, uint32_t ar
 	/* The next value of this root class is written without a plan, into
 	 * a reservation of this size, unless an object needed a hook run (an
 	 * unplanned write would stop at it). */
-	rv_class_profile *root = root_profile(value);
+	rv_class_profile *root = root_profile(ctx, value);
 	if (root) {
-		rv_class_note_root_size(root, c->collected ? 0 : c->size);
+		rv_class_note_root_size(ctx, root, c->collected ? 0 : c->size);
 	}
 	return g;
 }
@@ -1455,19 +1459,19 @@ void rv_graph_plan_free(rv_graph_plan *g)
 	efree(g);
 }
 
-size_t rv_size_guess(zval *value)
+size_t rv_size_guess(rv_context *ctx, zval *value)
 {
-	rv_class_profile *p = root_profile(value);
+	rv_class_profile *p = root_profile(ctx, value);
 	return p ? p->root_size : 0;
 }
 
-rv_unplanned rv_write_unplanned(zval *value, const rv_path *path, uint32_t arg_num, void *area, size_t cap, size_t *used)
+rv_unplanned rv_write_unplanned(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, void *area, size_t cap, size_t *used)
 {
 	gctx c;
-	gctx_init(&c, arg_num);
+	gctx_init(&c, ctx, arg_num);
 	c.pass = WRITE;
 	c.unplanned = true;
-	c.gen = ++RESIDENT_G(xlat_gen);
+	c.gen = ++ctx->xlat_gen;
 	rv_graph_header *h = area;
 	h->_pad = 0;
 	c.w.cur = (char *)area + sizeof(rv_graph_header);
@@ -1488,7 +1492,7 @@ rv_unplanned rv_write_unplanned(zval *value, const rv_path *path, uint32_t arg_n
 	rv_writer_release(&c.w);
 	gctx_free(&c);
 	if (out == RV_WRITTEN) {
-		rv_class_note_root_size(root_profile(value), *used);
+		rv_class_note_root_size(ctx, root_profile(ctx, value), *used);
 	}
 	return out;
 }

@@ -1,76 +1,20 @@
+/* SPDX-License-Identifier: MIT */
 /*
- * Store entry -> PHP value.
+ * Store entry -> PHP value: where fetching begins, by the entry's kind.
  *
- * Borrowing is O(1): the stored zval already describes an interned string or
- * an immutable array, which the engine shares without refcounting and
- * separates on the first write. Copying (CLI, long-running workers, limbo
- * over its cap) builds a request-local deep copy that owns nothing in the
- * segment, keys included.
+ * A plain value borrowed is O(1): the stored zval already describes an
+ * interned string or an immutable array, which the engine shares without
+ * refcounting and separates on the first write. Copying (CLI, long-running
+ * workers, limbo over its cap) builds a request-local deep copy (copy.c).
+ * A graph goes to its decoder (graph_materialize.c); RequestOverStatic's
+ * lazy graphs start further on, at graph_lazy.c.
  */
 #include "php.h"
 #include "value.h"
 #include "graph.h"
+#include "copy.h"
+#include "graph_decode.h"
 #include "ext/standard/php_var.h"
-
-
-static zend_string *copy_string(const zend_string *src)
-{
-	zend_string *s = zend_string_init(ZSTR_VAL(src), ZSTR_LEN(src), 0);
-	ZSTR_H(s) = ZSTR_H(src);
-	return s;
-}
-
-zend_array *rv_copy_array(zend_array *src)
-{
-	/* For an immutable source this is a flat memcpy of the buckets; what
-	 * still points into the segment is replaced below. */
-	zend_array *ht = zend_array_dup(src);
-	if (zend_hash_num_elements(ht) == 0) {
-		return ht;
-	}
-	if (HT_IS_PACKED(ht)) {
-		zval *zv = ht->arPacked, *end = zv + ht->nNumUsed;
-		for (; zv != end; zv++) {
-			if (Z_TYPE_P(zv) == IS_STRING || Z_TYPE_P(zv) == IS_ARRAY) {
-				rv_copy_zval(zv, zv);
-			}
-		}
-		return ht;
-	}
-	bool string_keys = false;
-	Bucket *p = ht->arData, *end = p + ht->nNumUsed;
-	for (; p != end; p++) {
-		if (Z_TYPE(p->val) == IS_UNDEF) {
-			continue;
-		}
-		if (p->key) {
-			p->key = copy_string(p->key);
-			string_keys = true;
-		}
-		if (Z_TYPE(p->val) == IS_STRING || Z_TYPE(p->val) == IS_ARRAY) {
-			rv_copy_zval(&p->val, &p->val);
-		}
-	}
-	if (string_keys) {
-		HT_FLAGS(ht) &= ~HASH_FLAG_STATIC_KEYS;
-	}
-	return ht;
-}
-
-void rv_copy_zval(zval *dst, const zval *src)
-{
-	switch (Z_TYPE_P(src)) {
-		case IS_STRING:
-			ZVAL_STR(dst, copy_string(Z_STR_P(src)));
-			break;
-		case IS_ARRAY:
-			ZVAL_ARR(dst, rv_copy_array(Z_ARR_P(src)));
-			break;
-		default:
-			ZVAL_COPY_VALUE(dst, src);
-			break;
-	}
-}
 
 static zend_result unserialize_into(zval *dst, const char *buf, size_t len)
 {
@@ -90,7 +34,7 @@ static zend_result unserialize_into(zval *dst, const char *buf, size_t len)
 	return SUCCESS;
 }
 
-zend_result rv_materialize(zval *dst, uint32_t kind, const void *area, size_t size, bool borrow)
+zend_result rv_materialize(rv_context *ctx, zval *dst, uint32_t kind, const void *area, size_t size, bool borrow)
 {
 	switch (kind) {
 		case RV_KIND_ZVAL:
@@ -103,7 +47,7 @@ zend_result rv_materialize(zval *dst, uint32_t kind, const void *area, size_t si
 		case RV_KIND_SERIALIZED:
 			return unserialize_into(dst, area, size);
 		case RV_KIND_GRAPH:
-			return rv_graph_materialize(dst, area, borrow);
+			return rv_graph_materialize(ctx, dst, area, borrow);
 		default:
 			php_error_docref(NULL, E_WARNING, "Cached value has an unknown encoding %u", kind);
 			ZVAL_NULL(dst);

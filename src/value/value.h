@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PHP values <-> their encoding in a store entry.
  *
@@ -6,11 +7,15 @@
  * arrays with refcount 2), so a fetch can hand the zval to the engine as is.
  * RV_KIND_SERIALIZED: PHP's serializer format, for values holding objects or
  * PHP references (until object records exist).
+ *
+ * What the layer keeps between calls lives in a context (context.h) that
+ * its caller holds and hands to every call that needs it.
  */
 #ifndef RESIDENT_VALUE_H
 #define RESIDENT_VALUE_H
 
 #include "php.h"
+#include "context.h"
 
 #define RV_KIND_ZVAL 1
 #define RV_KIND_SERIALIZED 2   /* PHP's serializer format (kept readable, not written any more) */
@@ -41,6 +46,7 @@ typedef struct rv_path {
 typedef struct rv_graph_plan rv_graph_plan;
 
 typedef struct rv_plan {
+	rv_context *ctx;
 	zval *value;
 	const rv_path *path;
 	uint32_t arg_num;
@@ -52,9 +58,9 @@ typedef struct rv_plan {
 /* Checks a value and computes its encoded size. On a value that cannot be
  * cached it throws (TypeError naming the path, or ValueError for depth) and
  * returns FAILURE. `path` names the argument for messages. */
-zend_result rv_plan_value(rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num);
-/* Encodes the planned value into `area` (plan->size bytes, 16-byte aligned).
- * Runs no PHP code. FAILURE: the value did not come out as planned (an
+zend_result rv_plan_value(rv_context *ctx, rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num);
+/* Encodes the planned value into `area` (plan->size bytes, 16-byte aligned),
+ * with the context it was planned with. Runs no PHP code. FAILURE: the value did not come out as planned (an
  * exception may be pending); the area holds nothing to keep. */
 zend_result rv_write(rv_plan *plan, void *area);
 void rv_plan_release(rv_plan *plan);
@@ -69,40 +75,28 @@ typedef enum {
 	RV_REPLAN,    /* it did not fit, or a hook must run first: plan it */
 	RV_FAILED     /* it cannot be cached (thrown, as rv_plan_value would) */
 } rv_unplanned;
-size_t rv_size_guess(zval *value);
+size_t rv_size_guess(rv_context *ctx, zval *value);
+rv_unplanned rv_write_unplanned(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, void *area, size_t cap, size_t *used);
 /* MINIT: learns how serialize() of this PHP writes an array met again
  * inside itself, for the graph encoding to do the same. */
 void rv_graph_module_start(void);
-/* The guesses are kept per process or thread: GSHUTDOWN frees them
- * (RESIDENT_G(root_sizes)). */
-void rv_root_sizes_free(HashTable **sizes);
-rv_unplanned rv_write_unplanned(zval *value, const rv_path *path, uint32_t arg_num, void *area, size_t cap, size_t *used);
 
 /* A digest of the value's content, objects' insides included, the same in
  * every process for equal content (value/digest.c). */
 uint64_t rv_digest(zval *v);
-/* The same for a constant (a property default): cheaper, no object table. */
-uint64_t rv_digest_constant(zval *v);
 /* The value is or contains (outside shared-memory arrays) an object. */
 bool rv_holds_objects(zval *v);
 
 /* Decodes an entry. borrow: strings and arrays point into the segment and
  * must not outlive the caller's read section; otherwise a request-local
  * deep copy. Returns FAILURE (with a warning) on a corrupt encoding. */
-zend_result rv_materialize(zval *dst, uint32_t kind, const void *area, size_t size, bool borrow);
-
-/* Deep, request-local copies of immutable strings and arrays. */
-void rv_copy_zval(zval *dst, const zval *src);
-zend_array *rv_copy_array(zend_array *src);
-/* Decodes RV_KIND_GRAPH (value/graph_materialize.c); may run PHP code
- * (autoloading, __unserialize, __wakeup). */
-zend_result rv_graph_materialize(zval *dst, const void *area, bool borrow);
+zend_result rv_materialize(rv_context *ctx, zval *dst, uint32_t kind, const void *area, size_t size, bool borrow);
 
 /* The same, for RequestOverStatic in a request that borrows: objects of
  * unchanged classes come back as shells, filled in when first used
  * (value/graph_lazy.c). The graph lives until the request ends. */
 typedef struct rv_lazy_graph rv_lazy_graph;
-zend_result rv_graph_materialize_lazy(zval *dst, const void *area, rv_lazy_graph **graph);
+zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *area, rv_lazy_graph **graph);
 /* Every object the graph filled still holds what its record gave, and
  * nothing was made that only a digest could vouch for. */
 bool rv_lazy_graph_unchanged(rv_lazy_graph *g);
@@ -117,8 +111,15 @@ static zend_always_inline bool rv_is_shell(const zend_object *obj)
 /* Fills a shell from its record; on FAILURE an exception is pending. */
 zend_result rv_shell_fill(zend_object *obj);
 void rv_lazy_module_start(void);
-/* RSHUTDOWN, once statics are published: the request's graphs go. */
-void rv_lazy_request_end(void);
+
+/* The context's life (lifecycle.c). GINIT: an empty context, and the
+ * module's answer to whether a class is listed in resident.direct_classes. */
+void rv_context_init(rv_context *ctx, bool (*is_direct_class)(zend_class_entry *ce));
+/* RSHUTDOWN, once statics are published: what was kept for the request
+ * goes, the lazy graphs first. */
+void rv_context_request_end(rv_context *ctx);
+/* GSHUTDOWN: what was kept for the process or thread goes too. */
+void rv_context_free(rv_context *ctx);
 
 /* The integer an entry holds, for atomic updates in place (readers copy the
  * zval, so changing its lval is safe); NULL if it is not a plain integer. */
@@ -130,8 +131,5 @@ static inline zend_long *rv_long_slot(uint32_t kind, const void *area)
 
 /* The PHP type name of an entry's value, for error messages. */
 const char *rv_type_name(uint32_t kind, const void *area);
-
-/* Renders a path like $value['a'][3]->prop. */
-zend_string *rv_path_render(const rv_path *path);
 
 #endif

@@ -181,6 +181,57 @@ foreach (['' => $ini, ', OPcache + JIT' => array_merge($ini, $opcache)] as $mode
     }
 }
 
+// RequestOverStatic as in production: OPcache does not stat() files
+// (validate_timestamps=0), and a deploy tells it with opcache_reset() or
+// opcache_invalidate(), which RequestOverStatic must hear in every worker.
+$production = ['zend_extension=opcache', 'opcache.enable=1', 'opcache.validate_timestamps=0',
+    'opcache.jit=tracing', 'opcache.jit_buffer_size=32M'];
+$deployTests = [
+    'a class-file edit is not seen until opcache_invalidate() in one worker, which drops that file\'s snapshot for both; explicit entries stay' => function (Fpm $fpm, string $dir) {
+        statics_classes($dir);
+        [$first, $writer] = statics_call($fpm, $dir, 'op=add&item=a');
+        statics_call($fpm, $dir, 'op=members&item=m');
+        statics_call($fpm, $dir, 'op=explicit_store&value=v1');
+        file_put_contents("$dir/Catalog.php", file_get_contents("$dir/Catalog.php") . "// deployed\n");
+        touch("$dir/Catalog.php", time() + 60);
+        [$kept, $reader] = statics_call_other($fpm, $dir, 'op=read', $writer);
+        [$invalidated] = statics_call($fpm, $dir, 'op=opcache_invalidate&class=Catalog');
+        $after = [];
+        for ($i = 0; $i < 4; $i++) {
+            [$after[]] = statics_call($fpm, $dir, 'op=read');
+        }
+        [$members] = statics_call($fpm, $dir, 'op=members&item=n');
+        [$explicit] = statics_call($fpm, $dir, 'op=explicit_fetch');
+        return [$first === ['a'] && $reader !== $writer && $kept === ['a'] && $invalidated === true && $after === [[], [], [], []]
+            && ($members[0] ?? null) === ['m', 'n'] && $explicit === 'v1',
+            json_encode([$first, $writer, $reader, $kept, $invalidated, $after, $members, $explicit])];
+    },
+    'opcache_reset() in one worker drops every snapshot for both; explicit entries stay' => function (Fpm $fpm, string $dir) {
+        statics_classes($dir);
+        [$first, $writer] = statics_call($fpm, $dir, 'op=add&item=a');
+        statics_call($fpm, $dir, 'op=members&item=m');
+        statics_call($fpm, $dir, 'op=explicit_store&value=v1');
+        [$reset] = statics_call($fpm, $dir, 'op=opcache_reset');
+        [$other, $reader] = statics_call_other($fpm, $dir, 'op=read', $writer);
+        [$members] = statics_call($fpm, $dir, 'op=members&item=n');
+        [$explicit] = statics_call($fpm, $dir, 'op=explicit_fetch');
+        return [$first === ['a'] && $reset === true && $reader !== $writer && $other === [] && ($members[0] ?? null) === ['n']
+            && $explicit === 'v1', json_encode([$first, $reset, $writer, $reader, $other, $members, $explicit])];
+    },
+];
+foreach ($deployTests as $name => $test) {
+    $fpm = new Fpm($fpmBinary, array_merge($ini, $production));
+    try {
+        $dir = $fpm->dir . '/classes';
+        mkdir($dir);
+        [$ok, $detail] = $test($fpm, $dir);
+        check("RequestOverStatic, OPcache without timestamps: $name", $ok, $detail . ($ok ? '' : "\n" . $fpm->log()));
+    } catch (Throwable $e) {
+        check("RequestOverStatic, OPcache without timestamps: $name", false, $e->getMessage() . "\n" . $fpm->log());
+    }
+    $fpm->stop();
+}
+
 // Fatal errors inside fetch(): one worker, so that every request runs
 // where the fatal ones did.
 foreach (require __DIR__ . '/faults.php' as $name => $spec) {

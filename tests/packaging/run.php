@@ -1,6 +1,6 @@
 <?php
 /*
- * Packaging: the PIE composer.json, the library's composer.json, and the
+ * Packaging: the licence, the PIE composer.json, the library's composer.json, and the
  * Debian package built from debian/ with dpkg-buildpackage, installed on
  * this machine (then purged): `php -m` lists resident, php-fpm with
  * Debian's own configuration serves with it.
@@ -32,6 +32,18 @@ $rc = sh('cd ' . escapeshellarg($root) . ' && composer validate --no-check-publi
 check('composer validate (PIE composer.json, type php-ext)', $rc === 0 && !str_contains($out, '# Errors'), $out);
 $rc = sh('cd ' . escapeshellarg("$root/lib") . ' && composer validate --no-check-publish', $out);
 check('composer validate (lib/composer.json)', $rc === 0 && !str_contains($out, '# Errors'), $out);
+// One licence, said the same everywhere it is said: LICENSE, both
+// composer.json files, debian/copyright, the head of every C source file.
+$license = strtok((string)file_get_contents("$root/LICENSE"), "\n");
+$copyright = (string)file_get_contents("$root/debian/copyright");
+// (Arginfo headers are generated from the stubs by PHP's gen_stub.php.)
+$sources = array_filter(array_merge(glob("$root/src/*.h"), glob("$root/src/*/*.[ch]")), fn ($f) => !str_ends_with($f, '_arginfo.h'));
+$unlabelled = array_filter($sources, fn ($f) => !str_contains((string)file_get_contents($f, false, null, 0, 200), 'SPDX-License-Identifier: MIT'));
+check('one licence: LICENSE (MIT), both composer.json, debian/copyright, every C source file',
+    $license === 'MIT License' && json_decode(file_get_contents("$root/composer.json"), true)['license'] === 'MIT'
+    && json_decode(file_get_contents("$root/lib/composer.json"), true)['license'] === 'MIT'
+    && str_contains($copyright, "Files: *\nCopyright: 2026 The Resident authors\nLicense: MIT\n") && $sources && !$unlabelled,
+    "LICENSE: $license; C files without the SPDX line: " . implode(', ', array_map(fn ($f) => substr($f, strlen($root) + 1), $unlabelled)));
 $schema = "$cache/composer-2.11.2/res/composer-schema.json";
 if (!is_file($schema)) {
     sh('composer create-project --no-install --no-scripts --no-interaction --quiet composer/composer '

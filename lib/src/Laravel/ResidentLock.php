@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Resident\Laravel;
 
 use Illuminate\Cache\Lock;
+use Psr\Log\LoggerInterface;
 use Resident\Cache;
 use Resident\Support\Writes;
 
@@ -20,14 +21,20 @@ use Resident\Support\Writes;
 final class ResidentLock extends Lock
 {
     /** @param string $id the storage key of the lock entry */
-    public function __construct(private readonly Cache $pool, string $id, int $seconds, ?string $owner = null)
+    public function __construct(
+        private readonly Cache $pool,
+        string $id,
+        int $seconds,
+        ?string $owner = null,
+        private readonly ?LoggerInterface $logger = null,
+    )
     {
         parent::__construct($id, $seconds, $owner);
     }
 
     public function acquire(): bool
     {
-        return Writes::add($this->pool, $this->name, $this->owner, max(0, $this->seconds));
+        return Writes::add($this->pool, $this->name, $this->owner, max(0, $this->seconds), $this->logger);
     }
 
     public function release(): bool

@@ -31,7 +31,12 @@ final class ResidentServiceProvider extends ServiceProvider
     {
         // Not static: extend() binds the closure to the manager, which is $this in it.
         $cache->extend('resident', fn ($app, array $config) => $this->repository(
-            new ResidentStore($config['pool'] ?? 'laravel', (string) ($config['prefix'] ?? $app['config']['cache.prefix'] ?? '')),
+            new ResidentStore(
+                $config['pool'] ?? 'laravel',
+                (string) ($config['prefix'] ?? $app['config']['cache.prefix'] ?? ''),
+                // The application's log hears why a write failed (a full pool).
+                $app->bound('log') ? $app->make('log') : null,
+            ),
         ));
     }
 }

@@ -6,7 +6,9 @@ namespace Resident\Psr6;
 
 use Psr\Cache\CacheItemInterface;
 use Psr\Cache\CacheItemPoolInterface;
+use Psr\Log\LoggerInterface;
 use Resident\Cache;
+use Resident\Support\KeyedResults;
 use Resident\Support\PsrKey;
 use Resident\Support\StorageKey;
 use Resident\Support\Ttl;
@@ -33,8 +35,13 @@ final class CacheItemPool implements CacheItemPoolInterface
     /**
      * @param Cache|string $pool       a pool, or the name of one
      * @param int          $defaultTtl seconds for items saved without an expiry; 0 keeps them until evicted
+     * @param LoggerInterface|null $logger hears why a save failed (a full pool), else PHP's warning does
      */
-    public function __construct(Cache|string $pool = 'default', private readonly int $defaultTtl = 0)
+    public function __construct(
+        Cache|string $pool = 'default',
+        private readonly int $defaultTtl = 0,
+        private readonly ?LoggerInterface $logger = null,
+    )
     {
         if ($defaultTtl < 0) {
             throw new InvalidArgumentException('The default TTL must be 0 (none) or more seconds');
@@ -58,7 +65,7 @@ final class CacheItemPool implements CacheItemPoolInterface
     public function getItem(mixed $key): CacheItemInterface
     {
         $id = self::id($key);
-        if (isset($this->deferred[$key]) && !$this->deferred[$key]->isExpired()) {
+        if ($this->deferredHit($key)) {
             return $this->deferred[$key]->asHit();
         }
         $value = $this->pool->fetch($id, self::$miss);
@@ -68,36 +75,33 @@ final class CacheItemPool implements CacheItemPoolInterface
 
     public function getItems(array $keys = []): iterable
     {
+        // Every key is checked before anything is read; a key asked twice comes once.
         $ids = [];
         foreach ($keys as $key) {
             $id = self::id($key);
-            $ids[$key] = $id;
+            $ids["k$key"] ??= [$key, $id];
         }
-        $items = [];
         $stored = [];
-        foreach ($ids as $key => $id) {
-            $key = (string) $key;
-            if (isset($this->deferred[$key]) && !$this->deferred[$key]->isExpired()) {
-                $items[$key] = $this->deferred[$key]->asHit();
-            } else {
-                $stored[$key] = $id;
+        foreach ($ids as [$key, $id]) {
+            if (!$this->deferredHit($key)) {
+                $stored[] = $id;
             }
         }
-        $hits = $stored === [] ? [] : $this->pool->fetchMultiple(array_values($stored));
-        foreach ($stored as $key => $id) {
-            $items[$key] = \array_key_exists($id, $hits)
-                ? new CacheItem($key, $hits[$id], true)
-                : new CacheItem($key, null, false);
+        $hits = $stored === [] ? [] : $this->pool->fetchMultiple($stored);
+        $items = [];
+        foreach ($ids as [$key, $id]) {
+            $items[] = [$key, $this->deferredHit($key) ? $this->deferred[$key]->asHit()
+                : (\array_key_exists($id, $hits) ? new CacheItem($key, $hits[$id], true) : new CacheItem($key, null, false))];
         }
 
-        // In the order asked for.
-        return array_replace($ids, $items);
+        // In the order asked for, keyed by the keys as strings.
+        return KeyedResults::of($items);
     }
 
     public function hasItem(mixed $key): bool
     {
         $id = self::id($key);
-        if (isset($this->deferred[$key]) && !$this->deferred[$key]->isExpired()) {
+        if ($this->deferredHit($key)) {
             return true;
         }
 
@@ -142,6 +146,8 @@ final class CacheItemPool implements CacheItemPoolInterface
             return false;
         }
         $id = StorageKey::encode($item->getKey());
+        // This save is newer than a deferred one of the same key, which commit() must not write over it.
+        unset($this->deferred[$item->getKey()]);
         $ttl = $this->ttl($item);
         if ($ttl === null) {
             $this->pool->delete($id);
@@ -149,7 +155,7 @@ final class CacheItemPool implements CacheItemPoolInterface
             return true;
         }
 
-        return Writes::store($this->pool, $id, $item->get(), $ttl);
+        return Writes::store($this->pool, $id, $item->get(), $ttl, $this->logger);
     }
 
     public function saveDeferred(CacheItemInterface $item): bool
@@ -182,10 +188,15 @@ final class CacheItemPool implements CacheItemPoolInterface
         }
         $ok = true;
         foreach ($byTtl as $ttl => $values) {
-            $ok = Writes::storeMany($this->pool, $values, $ttl) === [] && $ok;
+            $ok = Writes::storeMany($this->pool, $values, $ttl, $this->logger) === [] && $ok;
         }
 
         return $ok;
+    }
+
+    private function deferredHit(string $key): bool
+    {
+        return isset($this->deferred[$key]) && !$this->deferred[$key]->isExpired();
     }
 
     /** @return int|null seconds (0 = no expiry), or null when the item has already expired */

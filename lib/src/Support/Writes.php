@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Resident\Support;
 
+use Psr\Log\LoggerInterface;
 use Resident\Cache;
 
 /**
@@ -11,15 +12,19 @@ use Resident\Cache;
  * kept is a failed write (false), not an error: the PSR and framework
  * contracts report failures by return value, and a full cache must not
  * break the request that wanted to cache something.
+ *
+ * What the extension says of a failed write (a full pool: "No room for
+ * key ...") still reaches someone: the caller's logger, as a warning, when
+ * the adapter was given one; else PHP's own warning, as from the
+ * extension's API itself.
  */
 final class Writes
 {
     /** @return bool whether $value is now stored under $id */
-    public static function store(Cache $pool, string $id, mixed $value, int $ttl): bool
+    public static function store(Cache $pool, string $id, mixed $value, int $ttl, ?LoggerInterface $logger = null): bool
     {
         try {
-            // The extension warns when the segment is full; the caller hears it as false.
-            return @$pool->store($id, $value, $ttl);
+            return self::heard(static fn (): bool => $pool->store($id, $value, $ttl), $pool, $logger);
         } catch (\TypeError|\ValueError) {
             // A closure, resource... somewhere in $value, or nesting too deep.
             return false;
@@ -30,15 +35,15 @@ final class Writes
      * @param array<string, mixed> $values id => value
      * @return list<string|int> the ids that were not stored
      */
-    public static function storeMany(Cache $pool, array $values, int $ttl): array
+    public static function storeMany(Cache $pool, array $values, int $ttl, ?LoggerInterface $logger = null): array
     {
         try {
-            return @$pool->storeMultiple($values, $ttl);
+            return self::heard(static fn (): array => $pool->storeMultiple($values, $ttl), $pool, $logger);
         } catch (\TypeError|\ValueError) {
             // storeMultiple() stores nothing when one value is bad: keep the good ones.
             $failed = [];
             foreach ($values as $id => $value) {
-                if (!self::store($pool, (string) $id, $value, $ttl)) {
+                if (!self::store($pool, (string) $id, $value, $ttl, $logger)) {
                     $failed[] = $id;
                 }
             }
@@ -48,12 +53,44 @@ final class Writes
     }
 
     /** add() with the same failure rules as store(). */
-    public static function add(Cache $pool, string $id, mixed $value, int $ttl): bool
+    public static function add(Cache $pool, string $id, mixed $value, int $ttl, ?LoggerInterface $logger = null): bool
     {
         try {
-            return @$pool->add($id, $value, $ttl);
+            return self::heard(static fn (): bool => $pool->add($id, $value, $ttl), $pool, $logger);
         } catch (\TypeError|\ValueError) {
             return false;
         }
+    }
+
+    /**
+     * Runs $write; a warning it raises goes to $logger, or is raised again
+     * as the caller's own (E_USER_WARNING) without one.
+     *
+     * @template T
+     * @param \Closure(): T $write
+     * @return T
+     */
+    private static function heard(\Closure $write, Cache $pool, ?LoggerInterface $logger): mixed
+    {
+        $warnings = [];
+        set_error_handler(static function (int $level, string $message) use (&$warnings): bool {
+            $warnings[] = $message;
+
+            return true;
+        }, \E_WARNING | \E_USER_WARNING);
+        try {
+            $result = $write();
+        } finally {
+            restore_error_handler();
+        }
+        foreach ($warnings as $warning) {
+            if ($logger !== null) {
+                $logger->warning('Resident: {message}', ['message' => $warning, 'pool' => $pool->name()]);
+            } else {
+                trigger_error($warning, \E_USER_WARNING);
+            }
+        }
+
+        return $result;
     }
 }

@@ -119,7 +119,8 @@ final class ResidentAdapter extends AbstractAdapter
             $ids[$storageKey] = $id;
         }
         $failed = [];
-        foreach (Writes::storeMany($this->pool, $byStorageKey, $lifetime > 0 ? Ttl::clamp($lifetime) : 0) as $storageKey) {
+        // AbstractAdapter's logger (setLogger(), the framework's "logger" service) hears why a save failed.
+        foreach (Writes::storeMany($this->pool, $byStorageKey, $lifetime > 0 ? Ttl::clamp($lifetime) : 0, $this->logger) as $storageKey) {
             $failed[] = $ids[$storageKey];
         }
 

@@ -20,11 +20,21 @@ use Resident\Tiered;
  * - On every (re)connect it subscribes first, then clears the local tier
  *   (what was published while it was away is unknown) and resyncs the
  *   generations, so nothing published after the subscription is missed.
+ * - Nothing it waits for is unbounded: its commands (the resync) have a
+ *   deadline of $commandTimeout, and a heartbeat PINGs the subscription
+ *   every $heartbeat seconds: a connection that has said nothing for
+ *   $heartbeatTimeout is given up, even when TCP has not noticed (a hung
+ *   Redis). It logs when it loses the connection, each retry, and when it
+ *   has it again (with how long it was without).
  */
 final class Invalidator
 {
     private ?RespSubscriber $connection = null;
     private float $nextResync = 0.0;
+    private float $nextHeartbeat = 0.0;
+
+    /** When the connection was lost (microtime), while it is. */
+    private ?float $lostAt = null;
 
     /** @var array{connects: int, keys: int, generations: int, ignored: int, errors: int} */
     private array $counts = ['connects' => 0, 'keys' => 0, 'generations' => 0, 'ignored' => 0, 'errors' => 0];
@@ -38,7 +48,14 @@ final class Invalidator
         private readonly RedisTier $shared,
         private readonly \Closure $openSubscriber,
         private readonly ?\Closure $log = null,
+        private readonly float $commandTimeout = 1.0,
+        private readonly float $heartbeat = 1.0,
+        private readonly float $heartbeatTimeout = 3.0,
     ) {
+        if ($commandTimeout <= 0 || $heartbeat <= 0 || $heartbeatTimeout <= $heartbeat) {
+            throw new \InvalidArgumentException(sprintf('The listener needs a command timeout and a heartbeat above 0 s, and a heartbeat timeout above the heartbeat (%.1f, %.1f and %.1f s given)',
+                $commandTimeout, $heartbeat, $heartbeatTimeout));
+        }
     }
 
     /** Subscribes, clears the local tier and resyncs the generations. */
@@ -58,8 +75,11 @@ final class Invalidator
             throw $e;
         }
         $this->counts['connects']++;
-        $this->log(sprintf('subscribed to %s on %s; local tier cleared; %d namespace generation(s) resynced',
-            $this->shared->channel(), $subscriber->address, $resynced));
+        $this->nextHeartbeat = microtime(true) + $this->heartbeat;
+        $this->log(sprintf('%s %s on %s%s; local tier cleared; %d namespace generation(s) resynced',
+            $this->lostAt === null ? 'subscribed to' : 'connected again: subscribed to', $this->shared->channel(), $subscriber->address,
+            $this->lostAt === null ? '' : sprintf(' after %.1f s without', microtime(true) - $this->lostAt), $resynced));
+        $this->lostAt = null;
     }
 
     public function disconnect(): void
@@ -85,6 +105,10 @@ final class Invalidator
             $this->receive($deadline, $max, $applied);
         } catch (SharedTierException $e) {
             // The next step starts afresh (and so clears and resyncs).
+            if ($this->lostAt === null) {
+                $this->lostAt = microtime(true);
+                $this->log(sprintf('lost the connection to %s: %s', $this->connection?->address ?? 'Redis', $e->getMessage()));
+            }
             $this->disconnect();
 
             throw $e;
@@ -96,15 +120,18 @@ final class Invalidator
     private function receive(float $deadline, int $max, int &$applied): void
     {
         while ($applied < $max && ($now = microtime(true)) < $deadline) {
-            if ($now >= $this->nextResync) {
+            if ($now >= $this->nextHeartbeat) {
                 // A connection that stopped answering pings is dead, even if TCP has not noticed.
-                if ($this->connection->idleFor() > 3 * $this->resyncInterval() + 1) {
-                    throw new SharedTierException("Redis: no answer from {$this->connection->address} for " . round($this->connection->idleFor(), 1) . ' s');
+                if ($this->connection->idleFor() > $this->heartbeatTimeout) {
+                    throw new SharedTierException(sprintf('Redis: no answer from %s for %.1f s', $this->connection->address, $this->connection->idleFor()));
                 }
-                $this->resync();
                 $this->connection->ping();
+                $this->nextHeartbeat = $now + $this->heartbeat;
             }
-            $message = $this->connection->next(min($deadline, $this->nextResync) - $now);
+            if ($now >= $this->nextResync) {
+                $this->resync();
+            }
+            $message = $this->connection->next(min($deadline, $this->nextResync, $this->nextHeartbeat) - $now);
             if ($message !== null) {
                 $this->apply($message);
                 $applied++;
@@ -127,7 +154,8 @@ final class Invalidator
                 $backoff = 0.1;
             } catch (SharedTierException $e) {
                 $this->counts['errors']++;
-                $this->log(sprintf('%s; reconnecting in %.1f s', $e->getMessage(), $backoff));
+                $this->log(sprintf('%s; reconnecting in %.1f s%s', $e->getMessage(), $backoff,
+                    $this->lostAt === null ? '' : sprintf(' (without Redis for %.1f s)', microtime(true) - $this->lostAt)));
                 usleep((int) ($backoff * 1e6));
                 $backoff = min(5.0, $backoff * 2);
             }
@@ -166,7 +194,13 @@ final class Invalidator
     private function resync(): int
     {
         $count = 0;
-        foreach ($this->shared->generations() as $namespace => $generation) {
+        $this->shared->callBy(microtime(true) + $this->commandTimeout);
+        try {
+            $generations = $this->shared->generations();
+        } finally {
+            $this->shared->callBy(null);
+        }
+        foreach ($generations as $namespace => $generation) {
             // PHP turns a numeric namespace name into an integer array key.
             $namespace = (string) $namespace;
             try {

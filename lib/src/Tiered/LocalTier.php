@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Resident\Tiered;
 
+use Psr\Log\LoggerInterface;
 use Resident\Cache;
 use Resident\Support\StorageKey;
 use Resident\Support\Writes;
@@ -12,9 +13,12 @@ use Resident\Support\Writes;
  * The local tier: one Resident pool on this host, shared by its php-fpm
  * workers and its listener (bin/resident-invalidator). Entries:
  *
- *   "d:{namespace}:{key}"  [generation, value, expiresAt]: a copy of the
- *                          shared value, filled at that generation; never
- *                          kept longer than the local TTL
+ *   "d:{namespace}:{key}"  [generation, value, expiresAt, freshUntil]: a
+ *                          copy of the shared value, filled at that
+ *                          generation; fresh for the local TTL (until
+ *                          freshUntil, ms), then kept for the stale TTL
+ *                          more, to be served only while the shared tier
+ *                          cannot be asked
  *   "g:{namespace}"        the namespace's generation as this host knows it;
  *                          only ever moves forward
  *   "p:{namespace}"        when a worker last polled the generation (ms;
@@ -23,6 +27,7 @@ use Resident\Support\Writes;
  *                          let a fill detect an invalidation that raced it
  *   "c"                    a random number drawn at each clear(), so that a
  *                          fill also detects a clear that raced it
+ *   "b:..."                the circuit breaker's state (CircuitBreaker)
  *
  * The pool belongs to Tiered: the listener clears all of it on (re)connect.
  */
@@ -30,17 +35,28 @@ final class LocalTier
 {
     private const SEQUENCE_BUCKETS = 64;
 
-    public function __construct(public readonly Cache $pool, public readonly int $ttl)
-    {
+    /**
+     * @param int $ttl      seconds a copy is fresh: served without asking the shared tier
+     * @param int $staleTtl seconds a copy is kept after that, served only while the shared tier cannot be asked (0: not kept)
+     */
+    public function __construct(
+        public readonly Cache $pool,
+        public readonly int $ttl,
+        public readonly int $staleTtl = 0,
+        private readonly ?LoggerInterface $logger = null,
+    ) {
         if ($ttl < 1) {
-            throw new \InvalidArgumentException('The local TTL must be at least 1 second: it is what bounds staleness when the listener is down');
+            throw new \InvalidArgumentException("The local TTL must be at least 1 second, $ttl given: it is what bounds staleness when the listener is down");
+        }
+        if ($staleTtl < 0) {
+            throw new \InvalidArgumentException("The stale TTL must be 0 or more seconds, $staleTtl given");
         }
     }
 
     /**
      * Everything a read needs, in one lookup of the pool.
      *
-     * @return array{0: ?array{0: int, 1: mixed, 2: int}, 1: ?int, 2: ?int} [entry, generation, last poll]
+     * @return array{0: ?array{0: int, 1: mixed, 2: int, 3: int}, 1: ?int, 2: ?int} [entry, generation, last poll]
      */
     public function read(string $namespace, string $key, bool $polled): array
     {
@@ -53,7 +69,10 @@ final class LocalTier
         $generation = $found[$ids[1]] ?? null;
         $polledAt = $polled ? ($found[$ids[2]] ?? null) : null;
 
-        return [\is_array($entry) ? $entry : null, \is_int($generation) ? $generation : null, \is_int($polledAt) ? $polledAt : null];
+        // An entry of a version without freshUntil is stale.
+        $entry = \is_array($entry) && \count($entry) >= 3 ? [$entry[0], $entry[1], $entry[2], $entry[3] ?? 0] : null;
+
+        return [$entry, \is_int($generation) ? $generation : null, \is_int($polledAt) ? $polledAt : null];
     }
 
     /**
@@ -91,8 +110,7 @@ final class LocalTier
     public function fill(string $namespace, string $key, int $generation, mixed $value, int $expiresAt, int $sequence): void
     {
         $id = self::dataKey($namespace, $key);
-        if (Writes::store($this->pool, $id, [$generation, $value, $expiresAt], $this->ttlFor($expiresAt))
-            && $this->sequence($namespace, $key) !== $sequence) {
+        if ($this->keep($id, $generation, $value, $expiresAt, true) && $this->sequence($namespace, $key) !== $sequence) {
             $this->pool->delete($id);
         }
     }
@@ -102,9 +120,39 @@ final class LocalTier
     {
         // Counts as an invalidation: a fill of the older value in flight drops itself.
         $this->pool->increment(self::sequenceKey($namespace, $key));
-        if (!Writes::store($this->pool, self::dataKey($namespace, $key), [$generation, $value, $expiresAt], $this->ttlFor($expiresAt))) {
+        if (!$this->keep(self::dataKey($namespace, $key), $generation, $value, $expiresAt, true)) {
             $this->pool->delete(self::dataKey($namespace, $key));
         }
+    }
+
+    /**
+     * A value this host could not write to the shared tier: kept stale, so
+     * that it is served only while the shared tier cannot be asked (once it
+     * can, its value is the one read). Counts as an invalidation, as put().
+     */
+    public function putStale(string $namespace, string $key, int $generation, mixed $value, int $expiresAt): void
+    {
+        $this->pool->increment(self::sequenceKey($namespace, $key));
+        if ($this->staleTtl === 0 || !$this->keep(self::dataKey($namespace, $key), $generation, $value, $expiresAt, false)) {
+            $this->pool->delete(self::dataKey($namespace, $key));
+        }
+    }
+
+    /** Whether $entry may be served while it is fresh. */
+    public static function fresh(array $entry): bool
+    {
+        return Payload::now() < $entry[3] && !Payload::expired($entry[2]);
+    }
+
+    private function keep(string $id, int $generation, mixed $value, int $expiresAt, bool $fresh): bool
+    {
+        $now = Payload::now();
+        $freshUntil = $fresh ? $now + $this->ttl * 1000 : 0;
+        if ($expiresAt !== 0) {
+            $freshUntil = min($freshUntil, $expiresAt);
+        }
+
+        return Writes::store($this->pool, $id, [$generation, $value, $expiresAt, $freshUntil], $this->ttlFor($expiresAt), $this->logger);
     }
 
     /** Drops this host's copy of $key (counter first: see fill()). */
@@ -126,7 +174,7 @@ final class LocalTier
     {
         $current = $this->pool->fetch("g:$namespace");
         if (!\is_int($current) || $generation >= $current) {
-            Writes::store($this->pool, "g:$namespace", $generation, $ttl);
+            Writes::store($this->pool, "g:$namespace", $generation, $ttl, $this->logger);
         }
     }
 
@@ -136,14 +184,14 @@ final class LocalTier
      */
     public function offerGeneration(string $namespace, int $generation, int $ttl): void
     {
-        Writes::add($this->pool, "g:$namespace", $generation, $ttl);
+        Writes::add($this->pool, "g:$namespace", $generation, $ttl, $this->logger);
     }
 
     /** Whether this worker is the one to poll the generation now (the others keep the one they have). */
     public function claimPoll(string $namespace, ?int $polledAt, int $now): bool
     {
         return $polledAt === null
-            ? Writes::add($this->pool, "p:$namespace", $now, 0)
+            ? Writes::add($this->pool, "p:$namespace", $now, 0, $this->logger)
             : $this->pool->cas("p:$namespace", $polledAt, $now);
     }
 
@@ -155,17 +203,18 @@ final class LocalTier
     public function clear(): void
     {
         $this->pool->clear();
-        Writes::store($this->pool, 'c', random_int(1, 0x7fffffff), 0);
+        Writes::store($this->pool, 'c', random_int(1, 0x7fffffff), 0, $this->logger);
     }
 
-    /** Seconds a copy may live here: the local TTL, or less if the value expires sooner. */
+    /** Seconds a copy may live here: fresh, then stale, or less if the value expires sooner. */
     private function ttlFor(int $expiresAt): int
     {
+        $kept = $this->ttl + $this->staleTtl;
         if ($expiresAt === 0) {
-            return $this->ttl;
+            return $kept;
         }
 
-        return max(1, min($this->ttl, (int) ceil(($expiresAt - Payload::now()) / 1000)));
+        return max(1, min($kept, (int) ceil(($expiresAt - Payload::now()) / 1000)));
     }
 
     private static function dataKey(string $namespace, string $key): string

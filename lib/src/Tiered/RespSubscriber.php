@@ -8,11 +8,14 @@ namespace Resident\Tiered;
  * A Redis SUBSCRIBE connection spoken directly in RESP over a PHP stream.
  *
  * Why not phpredis's subscribe(): it blocks inside the extension until a
- * message arrives, and a read timeout there breaks the subscription. A
- * listener must also wake up without messages (to renew generations, to
- * notice a dead connection), and re-subscribing after each timeout would
- * lose what is published in between. Here next() waits with a timeout and
- * the subscription stays.
+ * message arrives, and the only way out without one is its read timeout,
+ * which ends the subscription: phpredis (5.3, as Debian 12 has it) throws "read error on
+ * connection" and drops the connection, and Redis forgets the subscriber.
+ * The listener must wake up without messages, every second, to send its
+ * heartbeat, notice a hung Redis, renew generations and see SIGTERM; and
+ * each re-subscription would lose what is published in between, so the
+ * listener would have to clear its host's local tier every second. Here
+ * next() waits with a timeout and the subscription stays.
  */
 final class RespSubscriber
 {

@@ -7,6 +7,9 @@ namespace Resident\Tests\Tiered;
 use PHPUnit\Framework\TestCase;
 use Resident\Tests\Tiered\Servers\RedisServer;
 use Resident\Tiered;
+use Resident\Tests\Support\RecordingLogger;
+use Resident\Tiered\LocalTier;
+use Resident\Tiered\PayloadRefused;
 use Resident\Tiered\SharedTierException;
 
 /**
@@ -58,8 +61,8 @@ final class TieredRedisTest extends TestCase
         self::assertSame(['price' => 19.99], $b->remember('p42', $compute, 60));
         self::assertSame(['price' => 19.99], $b->get('p42'));
         self::assertSame(1, $computed);
-        self::assertSame(['local_hits' => 1, 'shared_hits' => 0, 'misses' => 1, 'writes' => 1, 'errors' => 0], $a->stats());
-        self::assertSame(['local_hits' => 1, 'shared_hits' => 1, 'misses' => 0, 'writes' => 0, 'errors' => 0], $b->stats());
+        self::assertSame(['local_hits' => 1, 'stale_hits' => 0, 'shared_hits' => 0, 'misses' => 1, 'writes' => 1, 'errors' => 0, 'skipped' => 0], $a->stats());
+        self::assertSame(['local_hits' => 1, 'stale_hits' => 0, 'shared_hits' => 1, 'misses' => 0, 'writes' => 0, 'errors' => 0, 'skipped' => 0], $b->stats());
         self::assertGreaterThan(0, $this->redis->ttl(self::redisKey($this->redis, 'catalog', 'p42')));
     }
 
@@ -168,6 +171,42 @@ final class TieredRedisTest extends TestCase
         self::assertSame('v', $b->get('k'));
     }
 
+    public function testAPayloadPlantedInRedisIsRefusedNotInstantiated(): void
+    {
+        $errors = [];
+        $logger = new RecordingLogger();
+        $a = self::host('tiered-a', $this->redis);
+        $b = self::host('tiered-b', $this->redis, onError: function (SharedTierException $e) use (&$errors): void {
+            $errors[] = $e;
+        }, logger: $logger);
+        $a->set('k', 'genuine');
+        [$stored] = $this->redis->keys('resident:catalog:*:k');
+        Planted::$madeAlive = 0;
+
+        // Someone who can write to Redis replaces the value: in the format this
+        // library used before (a bare serialize()), then in the current one with
+        // a checksum they computed themselves (there is no secret here).
+        $header = "RT\x01\x01";
+        $body = pack('J', 0) . serialize([new Planted()]);
+        foreach (['bare serialize()', 'forged checksum'] as $i => $format) {
+            if ($i === 0) {
+                $this->redis->set($stored, serialize([new Planted(), 0]));
+            } else {
+                $this->redis->set($stored, $header . hash('xxh128', $header . $body, true) . $body);
+            }
+            gc_collect_cycles();
+            Planted::$madeAlive = 0;
+            self::assertSame('refused', $b->get('k', 'refused'), $format);
+            gc_collect_cycles();
+            self::assertSame(0, Planted::$madeAlive, "$format: no object of the planted class came to life");
+        }
+        self::assertCount(1, $errors, 'the bare serialize() is no payload (a miss); the forged one is refused');
+        self::assertInstanceOf(PayloadRefused::class, $errors[0]);
+        self::assertSame(['Resident\Tiered: refused a value holding an object of class ' . Planted::class . ', which is not among the allowed classes (none)'],
+            $logger->at('error'));
+        self::assertFalse($b->breaker()->isOpen(), 'a refused payload is no failure of Redis');
+    }
+
     public function testAFillThatRacedAnInvalidationIsNotKept(): void
     {
         $b = self::host('tiered-b', $this->redis);
@@ -179,7 +218,9 @@ final class TieredRedisTest extends TestCase
         self::assertNull($local->read('catalog', 'k', false)[0]);
 
         $local->fill('catalog', 'k', 1, 'new', 0, $local->sequence('catalog', 'k'));
-        self::assertSame([1, 'new', 0], $local->read('catalog', 'k', false)[0]);
+        $entry = $local->read('catalog', 'k', false)[0];
+        self::assertSame([1, 'new', 0], \array_slice($entry, 0, 3));
+        self::assertTrue(LocalTier::fresh($entry));
     }
 
     public function testAFillThatRacedTheListenersClearIsNotKept(): void

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Resident\Tests\Tiered;
 
+use Psr\Log\LoggerInterface;
 use Resident\Cache;
 use Resident\Tiered;
 use Resident\Tiered\Invalidator;
@@ -16,13 +17,31 @@ use Resident\Tiered\RespSubscriber;
  */
 trait TwoHosts
 {
+    /**
+     * The deadline of the tests that are not about deadlines: wall time, so
+     * a loaded machine (three runs of these tests side by side) could push a
+     * call past Tiered's default 0.1 s and fail a write that these tests
+     * expect to go through. The tests of the deadline give their own.
+     */
+    private const FUNCTIONAL_DEADLINE = 5.0;
+
     /** A host's Tiered over pool $pool, with an empty local tier. */
-    private static function host(string $pool, \Redis|\RedisArray|\RedisCluster|\Memcached $shared, string $namespace = 'catalog', int $localTtl = 10, ?\Closure $onError = null, int $pollMs = 1000): Tiered
-    {
+    private static function host(
+        string $pool,
+        \Redis|\RedisArray|\RedisCluster|\Memcached|\Closure $shared,
+        string $namespace = 'catalog',
+        int $localTtl = 10,
+        ?\Closure $onError = null,
+        int $pollMs = 1000,
+        ?LoggerInterface $logger = null,
+        float $breakerCooldown = 1.0,
+        float $deadline = self::FUNCTIONAL_DEADLINE,
+    ): Tiered {
         $local = Cache::pool($pool);
         $local->clear();
 
-        return new Tiered($local, $shared, $namespace, $localTtl, $pollMs, onError: $onError);
+        return new Tiered($local, $shared, $namespace, $localTtl, $pollMs, onError: $onError, logger: $logger,
+            breakerCooldown: $breakerCooldown, deadline: $deadline);
     }
 
     /**

@@ -63,6 +63,18 @@ switch ($_GET['op'] ?? '') {
         usleep((int)$_GET['ms'] * 1000);
         echo json_encode(getmypid());
         break;
+    case 'opcache_reset':
+        echo json_encode(opcache_reset());
+        break;
+    case 'opcache_invalidate':
+        echo json_encode(opcache_invalidate("$dir/{$_GET['class']}.php", true));
+        break;
+    case 'explicit_store': // an entry of the application's own
+        echo json_encode(Resident\Cache::pool('app')->store('config', $_GET['value']));
+        break;
+    case 'explicit_fetch':
+        echo json_encode(Resident\Cache::pool('app')->fetch('config'));
+        break;
     case 'forget':
         echo json_encode(Resident\Cache::forgetStatics($_GET['class'] ?? null));
         break;

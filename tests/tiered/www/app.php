@@ -33,10 +33,13 @@ try {
     // Redis is down: Tiered reports each failure through $onError.
     $errors[] = $e->getMessage();
 }
+// This test is about invalidations between hosts: a deadline of seconds, so
+// that a loaded machine does not turn a slow answer into a failed write
+// (lib/tests/Tiered/OutageTest checks the default deadline).
 $tiered = new Resident\Tiered('tiered', $redis, $_GET['ns'] ?? 'catalog', (int) getenv('TIERED_LOCAL_TTL'),
     onError: function (Resident\Tiered\SharedTierException $e) use (&$errors): void {
         $errors[] = $e->getMessage();
-    });
+    }, deadline: 5.0);
 
 $key = $_GET['key'] ?? '';
 $out = match ($_GET['op'] ?? '') {

@@ -73,10 +73,38 @@ abstract class Server
         throw new \RuntimeException(static::NAME . " did not start on port {$this->port}:\n" . @file_get_contents("{$this->dir}/log"));
     }
 
+    /** Ends the server at once (SIGKILL), as a crash would; start() brings it back on the same port. */
+    public function kill(): void
+    {
+        if ($this->process !== null) {
+            proc_terminate($this->process, 9);
+            proc_close($this->process);
+            $this->process = null;
+        }
+    }
+
+    /** Stops the server's process (SIGSTOP): connections stay open, and nothing answers. */
+    public function pause(): void
+    {
+        if ($this->process !== null) {
+            proc_terminate($this->process, 19);
+        }
+    }
+
+    /** Lets a paused server go on (SIGCONT). */
+    public function resume(): void
+    {
+        if ($this->process !== null) {
+            proc_terminate($this->process, 18);
+        }
+    }
+
     /** Stops the server (SIGTERM, then SIGKILL); with $cleanUp, removes its directory too. */
     public function stop(bool $cleanUp = true): void
     {
         if ($this->process !== null) {
+            // A paused server would not see SIGTERM.
+            proc_terminate($this->process, 18);
             proc_terminate($this->process, static::STOP_SIGNAL);
             for ($i = 0; $i < 200 && $this->running(); $i++) {
                 usleep(10000);

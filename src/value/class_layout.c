@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A class's property layout as a fingerprint (see class_layout.h).
+ */
+#include "php.h"
+#include "class_layout.h"
+#include "digest_walk.h"
+
+uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce)
+{
+	HashTable *cache = ctx->layouts;
+	if (!cache) {
+		ALLOC_HASHTABLE(cache);
+		zend_hash_init(cache, 16, NULL, NULL, 0);
+		ctx->layouts = cache;
+	}
+	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
+	if (known) {
+		return (uint64_t)Z_LVAL_P(known);
+	}
+	/* Which slot holds which (mangled) name: enough to place values; their
+	 * types are checked as they are written. */
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)ce->default_properties_count;
+	zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(ce);
+	for (int i = 0; i < ce->default_properties_count; i++) {
+		zend_property_info *info = ce->properties_info_table[i];
+		uint64_t x = info ? zend_string_hash_val(info->name) : 0;
+		h = (h ^ x ^ ((uint64_t)i << 32)) * 0x100000001b3ULL;
+		h ^= h >> 29;
+		/* The defaults a record may leave out (see rv_shape.defaults). */
+		zval *d = &defaults[i];
+		x = Z_TYPE_P(d);
+		if (Z_TYPE_P(d) == IS_LONG || Z_TYPE_P(d) == IS_DOUBLE) {
+			x ^= (uint64_t)Z_LVAL_P(d) << 8;
+		} else if (Z_TYPE_P(d) == IS_STRING) {
+			x ^= (uint64_t)zend_string_hash_val(Z_STR_P(d)) << 8;
+		} else if (Z_TYPE_P(d) == IS_ARRAY) {
+			x ^= rv_digest_constant(d) << 8;
+		}
+		h = (h ^ x) * 0x100000001b3ULL;
+		h ^= h >> 29;
+	}
+	if (h == 0) {
+		h = 1;
+	}
+	zval v;
+	ZVAL_LONG(&v, (zend_long)h);
+	zend_hash_index_add_new(cache, (zend_ulong)(uintptr_t)ce, &v);
+	return h;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A fingerprint of a class's declared instance properties: names, slots,
+ * constant defaults. A shape records the one of its class when stored
+ * (rv_shape.layout), and a fetch that finds it unchanged places the
+ * properties by slot, without looking their names up.
+ */
+#ifndef RESIDENT_VALUE_CLASS_LAYOUT_H
+#define RESIDENT_VALUE_CLASS_LAYOUT_H
+
+#include "php.h"
+#include "context.h"
+
+/* Cached for the request (ctx->layouts). Never 0. */
+uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce);
+
+#endif

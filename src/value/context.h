@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the value layer keeps from one call to the next: caches that make
+ * storing and fetching objects cheap, and RequestOverStatic's lazy graphs,
+ * for the request; the sizes of values stored before, for the process or
+ * thread. The module holds one context in its globals and hands it down to
+ * every call that needs it: the value layer reads no module globals, and
+ * asks the module only what the context's callbacks answer.
+ *
+ * A context filled with zeros is empty; rv_context_init() (value.h) sets
+ * the callbacks, rv_context_request_end() and rv_context_free() empty it.
+ */
+#ifndef RESIDENT_VALUE_CONTEXT_H
+#define RESIDENT_VALUE_CONTEXT_H
+
+#include "php.h"
+
+/* The deduplication cache of the encoding of one value (see writer.h): a
+ * slot holds what the source at src became, if gen is the value's. */
+#define RV_XLAT_SIZE 2048
+typedef struct rv_xlat_slot {
+	const void *src;
+	void *dst;
+	uint64_t gen;
+} rv_xlat_slot;
+
+#define RV_RECENT_TEMPS 4
+
+typedef struct rv_context {
+	/* The module's answer: the class is listed in resident.direct_classes
+	 * (copied as its state, without running its serialization hooks). */
+	bool (*is_direct_class)(zend_class_entry *ce);
+	/* Set: no PHP frame can take an exception, and the first refusal goes
+	 * here as text instead (see rv_type_error()). */
+	zend_string **error_sink;
+
+	/* Per request. */
+	HashTable *temp_strings;     /* strings made while storing (rv_temp_string) */
+	zend_string *recent_temps[RV_RECENT_TEMPS]; /* the last of them asked for */
+	const char *recent_temp_srcs[RV_RECENT_TEMPS]; /* ... and the C strings they were made from (or NULL) */
+	HashTable *tz_objects;       /* DateTimeZone objects made while decoding (date.c) */
+	HashTable *layouts;          /* class entry -> rv_class_layout() */
+	HashTable *class_profiles;   /* class entry -> rv_class_profile (class_profile.c) */
+	struct rv_class_profile *last_profile; /* the one asked for last (class_profiles holds it) */
+	struct rv_lazy_graph *lazy_graphs; /* RequestOverStatic graphs restored lazily (graph_lazy.c) */
+	uint32_t shells_made;        /* ... the shells they made */
+	uint32_t shells_filled;      /* ... and filled */
+
+	/* Per process or thread: class name -> bytes of its last root values
+	 * (class_profile.c), in persistent memory. */
+	HashTable *root_sizes;
+
+	/* The deduplication cache, per value encoded. */
+	uint64_t xlat_gen;
+	rv_xlat_slot xlat_str[RV_XLAT_SIZE];
+	rv_xlat_slot xlat_arr[RV_XLAT_SIZE];
+} rv_context;
+
+#endif

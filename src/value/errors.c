@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Why a value cannot be cached (see errors.h).
+ */
+#include "php.h"
+#include "errors.h"
+#include "zend_exceptions.h"
+#include "zend_smart_str.h"
+
+static void render_key(smart_str *out, const zend_string *key)
+{
+	size_t len = ZSTR_LEN(key) > 64 ? 64 : ZSTR_LEN(key);
+	smart_str_appendc(out, '\'');
+	for (size_t i = 0; i < len; i++) {
+		char c = ZSTR_VAL(key)[i];
+		if (c == '\'' || c == '\\') {
+			smart_str_appendc(out, '\\');
+		}
+		if ((unsigned char)c < 0x20) {
+			smart_str_append_printf(out, "\\x%02x", (unsigned char)c);
+		} else {
+			smart_str_appendc(out, c);
+		}
+	}
+	if (len < ZSTR_LEN(key)) {
+		smart_str_appends(out, "...");
+	}
+	smart_str_appendc(out, '\'');
+}
+
+static void render(smart_str *out, const rv_path *p)
+{
+	if (p->up) {
+		render(out, p->up);
+	}
+	switch (p->kind) {
+		case RV_PATH_ROOT:
+			smart_str_appendc(out, '$');
+			smart_str_appends(out, p->name);
+			break;
+		case RV_PATH_NAMED:
+			smart_str_appends(out, p->name);
+			break;
+		case RV_PATH_INDEX:
+			smart_str_append_printf(out, "[" ZEND_LONG_FMT "]", (zend_long)p->index);
+			break;
+		case RV_PATH_KEY:
+			smart_str_appendc(out, '[');
+			render_key(out, p->key);
+			smart_str_appendc(out, ']');
+			break;
+		case RV_PATH_SERIALIZED:
+			smart_str_appends(out, "->__serialize()");
+			break;
+		case RV_PATH_PROP: {
+			const char *class_name, *prop;
+			size_t prop_len;
+			zend_unmangle_property_name_ex(p->key, &class_name, &prop, &prop_len);
+			smart_str_appends(out, "->");
+			smart_str_appendl(out, prop, prop_len);
+			break;
+		}
+	}
+}
+
+zend_string *rv_path_render(const rv_path *path)
+{
+	smart_str out = {0};
+	render(&out, path);
+	smart_str_0(&out);
+	return out.s;
+}
+
+static void rv_error(rv_context *ctx, zend_class_entry *ce, uint32_t arg_num, const char *fmt, va_list args)
+{
+	char *msg;
+	zend_vspprintf(&msg, 0, fmt, args);
+	zend_string **sink = ctx->error_sink;
+	if (sink) {
+		if (!*sink) {
+			*sink = zend_string_init(msg, strlen(msg), 0);
+		}
+	} else if (arg_num && EG(current_execute_data)) {
+		zend_argument_error(ce, arg_num, "%s", msg);
+	} else {
+		zend_throw_error(ce, "Value %s", msg);
+	}
+	efree(msg);
+}
+
+void rv_type_error(rv_context *ctx, uint32_t arg_num, const char *fmt, ...)
+{
+	va_list args;
+	va_start(args, fmt);
+	rv_error(ctx, zend_ce_type_error, arg_num, fmt, args);
+	va_end(args);
+}
+
+void rv_value_error(rv_context *ctx, uint32_t arg_num, const char *fmt, ...)
+{
+	va_list args;
+	va_start(args, fmt);
+	rv_error(ctx, zend_ce_value_error, arg_num, fmt, args);
+	va_end(args);
+}

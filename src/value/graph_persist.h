@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The graph encoding of a value holding objects or PHP references
+ * (graph_persist.c), for the entry that plans and writes values (persist.c).
+ */
+#ifndef RESIDENT_VALUE_GRAPH_PERSIST_H
+#define RESIDENT_VALUE_GRAPH_PERSIST_H
+
+#include "php.h"
+#include "value.h"
+
+rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, size_t *size);
+zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size);
+void rv_graph_plan_free(rv_graph_plan *g);
+
+#endif

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The context's life (see context.h): set up with the thread, emptied at
+ * the end of each request, freed with the thread.
+ */
+#include "php.h"
+#include "value.h"
+#include "graph_lazy.h"
+
+void rv_context_init(rv_context *ctx, bool (*is_direct_class)(zend_class_entry *ce))
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->is_direct_class = is_direct_class;
+}
+
+static void free_table(HashTable **table)
+{
+	if (*table) {
+		zend_hash_destroy(*table);
+		FREE_HASHTABLE(*table);
+		*table = NULL;
+	}
+}
+
+void rv_context_request_end(rv_context *ctx)
+{
+	/* The graphs first, while what their objects may point at (the time
+	 * zones looked up for them) is still there. */
+	rv_lazy_request_end(ctx);
+	free_table(&ctx->tz_objects);
+	/* The recent strings are the table's: forgotten with it. */
+	memset(ctx->recent_temps, 0, sizeof(ctx->recent_temps));
+	memset(ctx->recent_temp_srcs, 0, sizeof(ctx->recent_temp_srcs));
+	ctx->last_profile = NULL;
+	free_table(&ctx->class_profiles);
+	free_table(&ctx->layouts);
+	free_table(&ctx->temp_strings);
+}
+
+void rv_context_free(rv_context *ctx)
+{
+	if (ctx->root_sizes) {
+		zend_hash_destroy(ctx->root_sizes);
+		pefree(ctx->root_sizes, 1);
+		ctx->root_sizes = NULL;
+	}
+}
