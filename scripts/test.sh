@@ -275,8 +275,10 @@ asan() {
 	local prefix=$CI_CACHE/php-8.4-debug-asan so=$root/build/php-8.4-debug-asan/modules/resident.so
 	local reports
 	reports=$(mktemp -d)
-	local -x ASAN_OPTIONS="detect_leaks=1:log_path=$reports/asan:abort_on_error=0:detect_stack_use_after_return=1:strict_string_checks=1"
-	local -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$reports/ubsan"
+	# One log_path for both: they share the runtime's report file, and the
+	# option read last (UBSAN_OPTIONS) would name ASan's reports too.
+	local -x ASAN_OPTIONS="detect_leaks=1:log_path=$reports/sanitizer:abort_on_error=0:detect_stack_use_after_return=1:strict_string_checks=1"
+	local -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$reports/sanitizer"
 	local -x LSAN_OPTIONS="suppressions=$root/tests/asan/lsan-suppressions.txt:print_suppressions=0"
 	local -x USE_ZEND_ALLOC=0 USE_TRACKED_ALLOC=1 ZEND_DONT_UNLOAD_MODULES=1 SKIP_ASAN=1 SKIP_PERF_SENSITIVE=1
 	# ASan's frames are larger: PHP's own recursion (destroying a 10,000-deep
