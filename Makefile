@@ -11,36 +11,48 @@ STORE_SRC := $(wildcard src/store/*.c)
 STORE_HDR := $(wildcard src/store/*.h)
 EXT_SRC   := $(wildcard src/*.h src/*/*.c src/*/*.h) config.m4
 
-.PHONY: all build deps test check demo bench stubs clean install
+.PHONY: all build tools deps test check demo bench stubs clean install
 
 all: build
 
+# Installs (as root, with apt) what every target needs. `build` and `check`
+# do not call it: they need only a C compiler and PHP 8.2's development
+# files, and say what is missing (scripts/check-tools.sh).
 deps:
 	@scripts/install-deps.sh
 
-build: deps $(EXT82) $(BUILD)/test_store
+build: $(EXT82) $(BUILD)/test_store
 
-$(EXT82): $(EXT_SRC)
+tools:
+	@scripts/check-tools.sh "$(PHP_CONFIG82)" "$(PHP82)" "$(CC)"
+
+$(EXT82): $(EXT_SRC) | tools
 	@scripts/build-ext.sh $(PHP_CONFIG82) $(BUILD)/php-8.2 >/dev/null
 	@echo "built $(EXT82)"
 
-$(BUILD)/test_store: $(STORE_SRC) $(STORE_HDR) tests/store/test_store.c
+$(BUILD)/test_store: $(STORE_SRC) $(STORE_HDR) tests/store/test_store.c | tools
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS_STORE) $(STORE_SRC) tests/store/test_store.c -o $@ -lpthread
 
-# Every pass: store unit tests, PHPT on PHP 8.2 (plain, OPcache + JIT,
-# valgrind) and on PHP 8.4 debug builds (NTS, ZTS), ZTS thread harness.
-test: build
-	@scripts/test.sh all
+# Every pass (docs/ci.md): store unit tests; PHPT on PHP 8.2 (plain, OPcache
+# + JIT, valgrind, a debug ZTS build), on PHP 8.4 debug builds (NTS, ZTS) and
+# on PHP 8.5; php-fpm; the sanitizer pass (ASan + UBSan); the reliability
+# suites and fuzzers; and the rest.
+test: deps
+	@$(MAKE) --no-print-directory build
+	@PHP82=$(PHP82) scripts/test.sh all
 
-# The quick loop while developing: store unit tests and PHPT on PHP 8.2.
+# The quick loop while developing, as any user (no root, no apt): store unit
+# tests and PHPT on PHP 8.2.
 check: build
-	@scripts/test.sh quick
+	@PHP82=$(PHP82) scripts/test.sh quick
 
-demo: build
+demo: deps
+	@$(MAKE) --no-print-directory build
 	@bench/demo.sh
 
-bench: build
+bench: deps
+	@$(MAKE) --no-print-directory build
 	@bench/run.sh
 
 # Installs resident.so into PHP 8.2's extension directory and resident.ini:

@@ -22,6 +22,16 @@ if [ -d "$dir/src" ]; then
 fi
 # Copy only what the build needs; keep timestamps so make stays incremental.
 (cd "$root" && tar -cf - config.m4 src) | (cd "$dir" && tar -xmf - --keep-newer-files 2>/dev/null || tar -xf -)
+# An object whose dependency file names a header that is gone is built
+# again (make would stop: no rule to make that header).
+find "$dir/src" -name '*.dep' | while read -r dep; do
+  for f in $(tr -d '\\:' <"$dep" | tr ' ' '\n' | grep "^$dir/src/"); do
+    if [ ! -e "$f" ]; then
+      rm -f "$dep" "${dep%.dep}.lo" "${dep%.dep}.o" "$(dirname "$dep")/.libs/$(basename "${dep%.dep}").o"
+      break
+    fi
+  done
+done
 cd "$dir"
 if [ ! -f configure ] || [ config.m4 -nt configure ]; then
   "$phpize" >/dev/null 2>&1

@@ -1,36 +1,85 @@
 #!/usr/bin/env bash
-# Builds a debug PHP 8.4 (NTS and/or ZTS) from Debian trixie's orig tarball,
-# for CI on Debian bookworm (run as root).
+# Builds a debug PHP from Debian's source package, for CI on Debian bookworm.
 #
-#   scripts/build-php-debug.sh nts|zts|all
+#   scripts/build-php-debug.sh [8.2|8.4] nts|zts|asan|all
 #
-# Installs into $RESIDENT_CI_CACHE/php-8.4-debug-<variant>
+# 8.4 (the default) comes from trixie's php8.4 source package, 8.2 from
+# bookworm's php8.2 (the source of the packages `make deps` installs).
+# Variants: nts and zts are debug builds with valgrind support; asan is a
+# debug NTS build by clang with AddressSanitizer and UndefinedBehaviorSanitizer
+# (php-src's --enable-address-sanitizer --enable-undefined-sanitizer; valgrind
+# support is left out, the two do not mix); all = nts and zts.
+#
+# Installs into $RESIDENT_CI_CACHE/php-<minor>-debug-<variant>
 # (RESIDENT_CI_CACHE defaults to /var/cache/resident-ci). A build whose stamp
 # file ($PREFIX/.resident-build-stamp) matches the version and configure flags
 # is reused. The source tarball is kept in $RESIDENT_CI_CACHE/src, the build
 # log in $RESIDENT_CI_CACHE/logs; the build tree is removed afterwards.
 # RESIDENT_CI_JOBS sets make's parallelism (default: nproc).
+#
+# Root is needed only to install missing build dependencies: the source
+# package is found through an apt state of this script's own
+# ($RESIDENT_CI_CACHE/apt/<package>), which leaves the system's apt sources
+# and indexes alone.
 set -euo pipefail
 
-PHP_SRC_PKG=php8.4
-# The version built is trixie's current one: Debian's Sources index lists
-# only the latest upload of a suite, so a pinned version stops being found
-# when a point release lands. Mirrors can lag the index the other way (the
-# index names a version whose files are not there yet): then the known
-# version below is fetched from the pool by URL and checked against these
+usage() {
+  echo "usage: $0 [8.2|8.4] nts|zts|asan|all" >&2
+  exit 2
+}
+
+MINOR=8.4
+case ${1:-} in
+  8.*) MINOR=$1; shift ;;
+esac
+[ $# -eq 1 ] || usage
+case $1 in
+  nts) VARIANTS=(nts) ;;
+  zts) VARIANTS=(zts) ;;
+  asan) VARIANTS=(asan) ;;
+  all) VARIANTS=(nts zts) ;;
+  *) usage ;;
+esac
+
+PHP_SRC_PKG=php$MINOR
+# Each minor: the suites whose Sources index lists its source package (the
+# security suite first: it has the newest upload), and a known version with
+# the sha256s of its .dsc and orig tarball. The version built is the newest
+# one whose files the mirror has: Debian's Sources index lists only the
+# latest upload of a suite, and mirrors can lag the index (it names a version
+# whose files are not there yet). When no listed version can be downloaded,
+# the known one is fetched from the pool by URL and checked against these
 # hashes. Once fetched, a tarball and its .dsc stay in the cache and that
 # version is built until the cache is cleared (set_version).
-KNOWN_DEB_VERSION=8.4.24-1~deb13u1
-KNOWN_DSC_SHA256=fd84ce153abc1af23514100a25d04acd3c728f5c4b5c30c3e1a0788ef9c780eb
-KNOWN_ORIG_SHA256=e127be09a8506f4327c5cfa78a614b00d210714484ec215ce0011b4a03c00731
-# The Debian archive apt is configured with (the one serving bookworm's
-# packages): the trixie source entry and the pool fallback use it too.
-debian_archive() {
+case $MINOR in
+  8.2)
+    SUITES=(bookworm-security bookworm)
+    KNOWN_DEB_VERSION=8.2.32-1~deb12u1
+    KNOWN_DSC_SHA256=2dd58aea6324c0d6bd3da32bb1b6e2c10a9cf201c2587a7f6dd1acff7cef52fe
+    KNOWN_ORIG_SHA256=e02aa173c236c12791696254d607da680e6d5516f8f5c2339642de7c4f944bd2
+    ;;
+  8.4)
+    SUITES=(trixie-security trixie)
+    KNOWN_DEB_VERSION=8.4.24-1~deb13u1
+    KNOWN_DSC_SHA256=fd84ce153abc1af23514100a25d04acd3c728f5c4b5c30c3e1a0788ef9c780eb
+    KNOWN_ORIG_SHA256=e127be09a8506f4327c5cfa78a614b00d210714484ec215ce0011b4a03c00731
+    ;;
+  *)
+    echo "build-php-debug: no Debian source package for PHP $MINOR is known (docs/ci.md)" >&2
+    exit 2
+    ;;
+esac
+
+# The Debian archives apt is configured with: the one serving bookworm's
+# packages, and the security archive serving bookworm-security's (if any).
+# The source entries and the pool fallback use them.
+apt_uri() { # codename
   local uri
-  uri=$(apt-get indextargets --format '$(REPO_URI) $(CODENAME)' 2>/dev/null | awk '$2 == "bookworm" { print $1; exit }')
+  uri=$(apt-get indextargets --format '$(REPO_URI) $(CODENAME)' 2>/dev/null | awk -v c="$1" '$2 == c { print $1; exit }')
   echo "${uri%/}"
 }
-ARCHIVE=$(debian_archive)
+ARCHIVE=$(apt_uri bookworm)
+SECURITY_ARCHIVE=$(apt_uri bookworm-security)
 [ -n "$ARCHIVE" ] || { echo "build-php-debug: apt has no source for Debian bookworm configured" >&2; exit 1; }
 POOL=$ARCHIVE/pool/main/p/$PHP_SRC_PKG
 PHP_DEB_VERSION=
@@ -42,25 +91,22 @@ CACHE=${RESIDENT_CI_CACHE:-/var/cache/resident-ci}
 SRC_DIR=$CACHE/src
 LOG_DIR=$CACHE/logs
 JOBS=${RESIDENT_CI_JOBS:-$(nproc)}
-TRIXIE_SRC_LIST=/etc/apt/sources.list.d/resident-trixie-src.sources
+APT_DIR=$CACHE/apt/$PHP_SRC_PKG
+APT_OPTS=(
+  -o "Dir::Etc::SourceList=/dev/null"
+  -o "Dir::Etc::SourceParts=$APT_DIR/sources.list.d"
+  -o "Dir::State::Lists=$APT_DIR/lists"
+  -o "Dir::Cache=$APT_DIR/cache"
+  -o "Dir::State::status=/dev/null"
+)
 
 BUILD_DEPS=(
   build-essential autoconf bison re2c pkg-config xz-utils
   libxml2-dev libsqlite3-dev zlib1g-dev valgrind
 )
-
-usage() {
-  echo "usage: $0 nts|zts|all" >&2
-  exit 2
-}
-
-[ $# -eq 1 ] || usage
-case $1 in
-  nts) VARIANTS=(nts) ;;
-  zts) VARIANTS=(zts) ;;
-  all) VARIANTS=(nts zts) ;;
-  *) usage ;;
-esac
+for v in "${VARIANTS[@]}"; do
+  [ "$v" = asan ] && BUILD_DEPS+=(clang libclang-rt-14-dev)
+done
 
 CLEANUP=()
 cleanup() {
@@ -103,11 +149,15 @@ configure_flags() { # variant prefix
     --enable-xml
     --enable-simplexml
     --enable-phar=no
-    --with-valgrind
   )
-  if [ "$variant" = zts ]; then
-    flags+=(--enable-zts)
-  fi
+  case $variant in
+    nts) flags+=(--with-valgrind) ;;
+    zts) flags+=(--with-valgrind --enable-zts) ;;
+    # php-src adds -fsanitize=address,undefined -fno-sanitize-recover=undefined
+    # -fno-sanitize=object-size -fno-omit-frame-pointer -DZEND_TRACK_ARENA_ALLOC;
+    # scripts/test.sh builds the extension with the same (asan_cflags).
+    asan) flags+=(--enable-address-sanitizer --enable-undefined-sanitizer CC=clang CXX=clang++) ;;
+  esac
   printf '%s\n' "${flags[@]}"
 }
 
@@ -150,48 +200,72 @@ use_version() { # debian version
   PHP_DSC=${PHP_SRC_PKG}_${1#*:}.dsc
 }
 
-# Source-only entry for trixie: binary packages still come from bookworm only.
-add_trixie_deb_src() {
-  [ -f "$TRIXIE_SRC_LIST" ] && return 0
-  need_root "cannot add $TRIXIE_SRC_LIST"
-  cat > "$TRIXIE_SRC_LIST" <<EOF
-# Added by resident scripts/build-php-debug.sh: source packages only, so that
-# \`apt-get source php8.4\` works. Binary packages keep coming from bookworm.
+# Source-only entries for this minor's suites, in this script's apt state.
+write_apt_sources() {
+  local suite uri entries=""
+  mkdir -p "$APT_DIR/sources.list.d" "$APT_DIR/lists/partial" "$APT_DIR/cache/archives/partial"
+  for suite in "${SUITES[@]}"; do
+    uri=$ARCHIVE
+    if [[ $suite == *-security ]]; then
+      uri=$SECURITY_ARCHIVE
+      [ -n "$uri" ] || continue
+    fi
+    entries+="
 Types: deb-src
-URIs: $ARCHIVE
-Suites: trixie
+URIs: $uri
+Suites: $suite
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
+"
+  done
+  printf '# Written by resident scripts/build-php-debug.sh: where %s comes from.\n%s' \
+    "$PHP_SRC_PKG" "$entries" >"$APT_DIR/sources.list.d/resident.sources"
 }
 
-# A scratch directory in the cache that apt can write to (it drops
+# A scratch directory in the cache that apt can write to (as root it drops
 # privileges to _apt for downloads), removed on exit.
 download_dir() {
   local dl
   dl=$(mktemp -d "$SRC_DIR/download.XXXXXX")
   CLEANUP+=("$dl")
-  if id _apt >/dev/null 2>&1; then chown _apt "$dl"; fi
+  if [ "$(id -u)" -eq 0 ] && id _apt >/dev/null 2>&1; then chown _apt "$dl"; fi
   DL=$dl
 }
 
-# Trixie's current version through apt, which checks the files against the
-# signed Sources index.
-fetch_current() {
-  local v dl
-  echo "build-php-debug: apt-get update (for trixie deb-src)"
-  apt-get update -qq || apt-get update -qq || return 1
-  v=$(apt-cache showsrc "$PHP_SRC_PKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -V | tail -n 1)
-  [ -n "$v" ] || { echo "build-php-debug: trixie lists no source package $PHP_SRC_PKG" >&2; return 1; }
-  use_version "$v"
+# One version's .dsc and orig tarball, at the URIs and with the sha256s the
+# signed Sources index gives (the Debian packaging itself is not needed).
+fetch_version() { # debian version
+  local uris f line url sum dl
+  use_version "$1"
   download_dir
   dl=$DL
-  echo "build-php-debug: downloading source $PHP_SRC_PKG=$PHP_DEB_VERSION"
-  (cd "$dl" && apt-get source -qq --download-only "$PHP_SRC_PKG=$PHP_DEB_VERSION") \
-    || (cd "$dl" && apt-get source -qq --download-only "$PHP_SRC_PKG=$PHP_DEB_VERSION") \
-    || return 1
-  [ -f "$dl/$PHP_ORIG_TARBALL" ] && [ -f "$dl/$PHP_DSC" ] || return 1
-  mv "$dl/$PHP_ORIG_TARBALL" "$dl/$PHP_DSC" "$SRC_DIR/"
+  uris=$(cd "$dl" && apt-get "${APT_OPTS[@]}" source --print-uris -qq "$PHP_SRC_PKG=$PHP_DEB_VERSION" 2>/dev/null) || return 1
+  for f in "$PHP_DSC" "$PHP_ORIG_TARBALL"; do
+    line=$(awk -v f="$f" '$2 == f' <<<"$uris")
+    [ -n "$line" ] || return 1
+    url=$(cut -d"'" -f2 <<<"$line")
+    sum=$(awk '{print $4}' <<<"$line")
+    /usr/lib/apt/apt-helper -qq download-file "$url" "$dl/$f" "$sum" >/dev/null 2>&1 \
+      || /usr/lib/apt/apt-helper -qq download-file "$url" "$dl/$f" "$sum" >/dev/null 2>&1 \
+      || return 1
+  done
+  mv "$dl/$PHP_DSC" "$dl/$PHP_ORIG_TARBALL" "$SRC_DIR/"
+}
+
+# The newest version the suites list whose files can be downloaded.
+fetch_current() {
+  local v versions
+  write_apt_sources
+  echo "build-php-debug: apt-get update (deb-src ${SUITES[*]}, in $APT_DIR)"
+  apt-get "${APT_OPTS[@]}" update -qq >/dev/null || apt-get "${APT_OPTS[@]}" update -qq >/dev/null || return 1
+  versions=$(apt-cache "${APT_OPTS[@]}" showsrc "$PHP_SRC_PKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -uVr)
+  [ -n "$versions" ] || { echo "build-php-debug: ${SUITES[*]} list no source package $PHP_SRC_PKG" >&2; return 1; }
+  for v in $versions; do
+    echo "build-php-debug: downloading source $PHP_SRC_PKG=$v"
+    fetch_version "$v" && return 0
+    echo "build-php-debug: the mirror does not have $PHP_SRC_PKG=$v's files"
+  done
+  return 1
 }
 
 # The known version, from the pool by URL, checked against the pinned hashes.
@@ -212,7 +286,8 @@ fetch_known() {
 }
 
 # Picks the version to build and makes sure its source is in the cache:
-# the newest one cached whole, else trixie's current, else the known one.
+# the newest one cached whole, else the suites' newest downloadable, else the
+# known one.
 set_version() {
   local dsc v
   mkdir -p "$SRC_DIR"
@@ -228,10 +303,8 @@ set_version() {
       return 0
     fi
   done
-  need_root "no $PHP_SRC_PKG source in $SRC_DIR"
-  add_trixie_deb_src
   if ! fetch_current; then
-    echo "build-php-debug: trixie's current $PHP_SRC_PKG cannot be downloaded; using $KNOWN_DEB_VERSION"
+    echo "build-php-debug: no version ${SUITES[*]} list can be downloaded; using $KNOWN_DEB_VERSION"
     fetch_known
   fi
   tarball_ok "$SRC_DIR/$PHP_DSC" || die "$SRC_DIR/$PHP_ORIG_TARBALL does not match the sha256 in $PHP_DSC"
@@ -263,7 +336,7 @@ verify_install() { # variant prefix
 
 build_variant() { # variant
   local variant=$1
-  local name=php-8.4-debug-$variant
+  local name=php-$MINOR-debug-$variant
   local prefix=$CACHE/$name
   local stamp_file=$prefix/.resident-build-stamp
   local flags stamp
@@ -289,7 +362,7 @@ build_variant() { # variant
   echo "build-php-debug: ./configure ${flags[*]}"
 
   local build
-  build=$(mktemp -d "$CACHE/build-$variant.XXXXXX")
+  build=$(mktemp -d "$CACHE/build-$MINOR-$variant.XXXXXX")
   CLEANUP+=("$build")
   tar -xf "$SRC_DIR/$PHP_ORIG_TARBALL" -C "$build" --strip-components=1
   [ -x "$build/configure" ] || die "no configure script in $PHP_ORIG_TARBALL"

@@ -48,6 +48,18 @@ stubs() {
 	record "arginfo generated from the stubs" $fresh $stale
 }
 
+# PHP_VERSION_ID guards: every branch compiled by a PHP that CI builds
+# (PHP 8.3's by 8.2's or 8.4's: scripts/check-version-guards.sh).
+version_guards() {
+	local out p f
+	out=$(scripts/check-version-guards.sh 2>&1)
+	echo "$out" | grep -v '^version guards: ' || true
+	p=$(echo "$out" | sed -n 's/^version guards: \([0-9]*\) passed.*/\1/p')
+	f=$(echo "$out" | sed -n 's/^version guards: [0-9]* passed, \([0-9]*\) failed.*/\1/p')
+	[ -z "$p" ] && { p=0; f=1; }
+	record "PHP_VERSION_ID guards compiled by a PHP that CI builds" "$p" "$f"
+}
+
 store_unit() {
 	local out
 	out=$(build/test_store 2>&1)
@@ -61,16 +73,52 @@ store_unit() {
 	[ -z "$p" ] && { p=0; f=1; }
 	[ $rc -ne 0 ] && [ "$f" = 0 ] && f=1
 	record "store unit tests (C)" "$p" "$f"
+	store_fuzz_replay
+}
+
+# The store fuzzer's committed corpus and regression inputs (tests/fuzz/),
+# replayed through its model checks by a plain build of the harness (no
+# libFuzzer, no sanitizer: the reliability and asan passes add those).
+store_fuzz_replay() {
+	local inputs=() f n=0 bad=0
+	for f in tests/fuzz/corpus/* tests/fuzz/regressions/*; do
+		case $f in *.md | *'*') continue ;; esac
+		inputs+=("$f")
+	done
+	mkdir -p build
+	if ! ${CC:-cc} -std=c11 -Wall -Wextra -Werror -O2 -g -DSTORE_FUZZ_MAIN src/store/*.c tests/fuzz/store_fuzz.c \
+		-o build/store_fuzz_replay -lpthread; then
+		record "store fuzzer corpus and regressions replayed (C)" 0 1
+		return
+	fi
+	# One process per input: a failure (abort) names its input.
+	for f in "${inputs[@]}"; do
+		if build/store_fuzz_replay "$f" >/dev/null 2>"build/store_fuzz_replay.err"; then
+			n=$((n + 1))
+		else
+			echo "FAIL $f:"
+			head -20 build/store_fuzz_replay.err
+			bad=$((bad + 1))
+		fi
+	done
+	rm -f build/store_fuzz_replay.err
+	record "store fuzzer corpus and regressions replayed (C)" "$n" "$bad"
 }
 
 # run_phpt <pass name> <php binary> <run-tests.php> <extension .so> [run-tests args...]
+# PHPT_RUNNER: the PHP that runs run-tests.php itself (default: the one tested).
 run_phpt() {
 	local name=$1 php=$2 runner=$3 so=$4
 	shift 4
-	local log
+	local log copy
 	log=$(mktemp)
+	# run-tests.php writes run-test-info.php next to itself: a copy of it in
+	# build/ runs as any user (the packaged one's directory is root's) and in
+	# two checkouts at once.
+	copy=build/run-tests/$(printf '%s' "$runner" | sha1sum | cut -c1-12)
+	mkdir -p "$copy" && cp "$runner" "$copy/run-tests.php" && runner=$copy/run-tests.php
 	TEST_PHP_EXECUTABLE=$php NO_INTERACTION=1 REPORT_EXIT_STATUS=1 \
-		"$php" -n "$runner" -n -q --no-color --show-diff -j"$JOBS" \
+		"${PHPT_RUNNER:-$php}" -n "$runner" -n -q --no-color --show-diff -j"$JOBS" \
 		-d extension="$so" "$@" "${PHPT_DIR:-tests/phpt}" 2>&1 | tr '\r' '\n' >"$log"
 	# Failures with their diffs, then the runner's own summary.
 	grep -E '^(FAIL|LEAK|BORK|SKIP)|^[0-9]+[+-] |^TEST [0-9]+/|Tests (passed|failed|skipped)|LEAK|Termsig' "$log" | grep -v '^TEST ' | head -200
@@ -132,7 +180,7 @@ fpm_82() {
 fpm_84() { # nts|zts
 	local variant=${1:-nts}
 	local prefix=$CI_CACHE/php-8.4-debug-$variant
-	if ! debug_build "$variant"; then
+	if ! debug_build 8.4 "$variant"; then
 		record "php-fpm integration (php-8.4 debug $variant)" 0 1
 		return
 	fi
@@ -140,17 +188,34 @@ fpm_84() { # nts|zts
 		"$root/build/php-8.4-debug-$variant/modules/resident.so"
 }
 
-debug_build() { # nts|zts
-	local variant=$1
-	local prefix=$CI_CACHE/php-8.4-debug-$variant
-	scripts/build-php-debug.sh "$variant" || return 1
-	scripts/build-ext.sh "$prefix/bin/php-config" "build/php-8.4-debug-$variant" >/dev/null || return 1
+# debug_build <minor> <nts|zts|asan>: the PHP (scripts/build-php-debug.sh,
+# cached in $CI_CACHE) and the extension built against it into
+# build/php-<minor>-debug-<variant>.
+debug_build() {
+	local minor=$1 variant=$2
+	local prefix=$CI_CACHE/php-$minor-debug-$variant
+	scripts/build-php-debug.sh "$minor" "$variant" || return 1
+	if [ "$variant" = asan ]; then
+		CC=clang CFLAGS="$ASAN_CFLAGS" LDFLAGS="$ASAN_LDFLAGS" \
+			scripts/build-ext.sh "$prefix/bin/php-config" "build/php-$minor-debug-$variant" >/dev/null || return 1
+	else
+		scripts/build-ext.sh "$prefix/bin/php-config" "build/php-$minor-debug-$variant" >/dev/null || return 1
+	fi
+}
+
+# package_build <minor>: PHP from Debian's binary packages
+# (scripts/unpack-php-packages.sh, cached in $CI_CACHE) and the extension
+# built against their headers into build/php-<minor>-packages.
+package_build() {
+	local minor=$1
+	scripts/unpack-php-packages.sh "$minor" || return 1
+	scripts/build-ext.sh "$CI_CACHE/php-$minor-packages/bin/php-config" "build/php-$minor-packages" >/dev/null || return 1
 }
 
 phpt_84() { # nts|zts
 	local variant=$1
 	local prefix=$CI_CACHE/php-8.4-debug-$variant
-	if ! debug_build "$variant"; then
+	if ! debug_build 8.4 "$variant"; then
 		record "phpt php-8.4 debug $variant" 0 1
 		return
 	fi
@@ -161,6 +226,119 @@ phpt_84() { # nts|zts
 	fi
 	run_phpt "phpt php-8.4 debug $variant" "$prefix/bin/php" "$prefix/lib/php/build/run-tests.php" \
 		"$root/build/php-8.4-debug-$variant/modules/resident.so" "${extra[@]}"
+}
+
+# PHP 8.2 ZTS: Debian's php8.2 is NTS only, so a debug ZTS build of its source.
+phpt_82_zts() {
+	local prefix=$CI_CACHE/php-8.2-debug-zts
+	if ! debug_build 8.2 zts; then
+		record "phpt php-8.2 debug zts" 0 1
+		return
+	fi
+	run_phpt "phpt php-8.2 debug zts" "$prefix/bin/php" "$prefix/lib/php/build/run-tests.php" \
+		"$root/build/php-8.2-debug-zts/modules/resident.so"
+}
+
+# PHP 8.5 from Debian experimental's packages (release build, NTS): no source
+# of it can be fetched here (docs/ci.md). posix and mbstring are shared
+# modules there, loaded so that the tests needing them run.
+phpt_85() {
+	local prefix=$CI_CACHE/php-8.5-packages
+	if ! package_build 8.5; then
+		record "phpt php-8.5 (Debian experimental packages)" 0 1
+		return
+	fi
+	run_phpt "phpt php-8.5 (Debian experimental packages)" "$prefix/bin/php" "$prefix/lib/php/build/run-tests.php" \
+		"$root/build/php-8.5-packages/modules/resident.so" -d extension=posix -d extension=mbstring
+}
+
+# Every PHP the passes use, built or unpacked into $CI_CACHE up front, so
+# that each pass's time is its own (a cached one is reused in a second).
+php_builds() {
+	local ok=0 bad=0 b start
+	for b in "8.4 nts" "8.4 zts" "8.4 asan" "8.2 zts"; do
+		start=$SECONDS
+		# shellcheck disable=SC2086 # "<minor> <variant>"
+		if scripts/build-php-debug.sh $b; then ok=$((ok + 1)); else bad=$((bad + 1)); fi
+		echo "== php $b took $((SECONDS - start)) s"
+	done
+	start=$SECONDS
+	if scripts/unpack-php-packages.sh 8.5; then ok=$((ok + 1)); else bad=$((bad + 1)); fi
+	echo "== php 8.5 packages took $((SECONDS - start)) s"
+	record "PHP builds and packages in $CI_CACHE" $ok $bad
+}
+
+# The sanitizer pass: PHP 8.4 debug NTS built by clang with AddressSanitizer
+# and UBSan (scripts/build-php-debug.sh 8.4 asan), the extension built with
+# the same flags; the PHPT suite (its pcntl tests included), the store's unit
+# tests and the php-fpm integration tests run on it. USE_ZEND_ALLOC=0 puts
+# every emalloc() under ASan and LeakSanitizer (detect_leaks=1): a block the
+# extension leaks is a report. Every process writes its reports to a file of
+# its own (log_path): one from a forked child or a php started by a test is
+# counted too, whatever the test printed.
+ASAN_CFLAGS="-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-sanitize=object-size -fno-omit-frame-pointer -DZEND_TRACK_ARENA_ALLOC"
+ASAN_LDFLAGS="-fsanitize=address,undefined"
+asan() {
+	local prefix=$CI_CACHE/php-8.4-debug-asan so=$root/build/php-8.4-debug-asan/modules/resident.so
+	local reports
+	reports=$(mktemp -d)
+	# One log_path for both: they share the runtime's report file, and the
+	# option read last (UBSAN_OPTIONS) would name ASan's reports too.
+	local -x ASAN_OPTIONS="detect_leaks=1:log_path=$reports/sanitizer:abort_on_error=0:detect_stack_use_after_return=1:strict_string_checks=1"
+	local -x UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$reports/sanitizer"
+	local -x LSAN_OPTIONS="suppressions=$root/tests/asan/lsan-suppressions.txt:print_suppressions=0"
+	local -x USE_ZEND_ALLOC=0 USE_TRACKED_ALLOC=1 ZEND_DONT_UNLOAD_MODULES=1 SKIP_ASAN=1 SKIP_PERF_SENSITIVE=1
+	# ASan's frames are larger: PHP's own recursion (destroying a 10,000-deep
+	# array in 007-errors) needs more than the default 8 MB of stack.
+	local stack
+	stack=$(ulimit -s)
+	ulimit -s 65536
+	if ! debug_build 8.4 asan; then
+		record "asan: phpt php-8.4 debug nts (ASan + UBSan)" 0 1
+		rm -rf "$reports"
+		ulimit -s "$stack"
+		return
+	fi
+	# The runner is Debian's PHP: only the tests run under the sanitizers.
+	PHPT_RUNNER=$PHP82 run_phpt "asan: phpt php-8.4 debug nts (ASan + UBSan)" "$prefix/bin/php" \
+		"$prefix/lib/php/build/run-tests.php" "$so"
+	asan_reports "asan: reports from the phpt run" "$reports"
+
+	mkdir -p build/asan
+	# shellcheck disable=SC2086 # the flags are words
+	if clang $ASAN_CFLAGS -std=c11 src/store/[a-z]*.c tests/store/test_store.c -o build/asan/test_store $ASAN_LDFLAGS -lpthread; then
+		local out rc p f
+		out=$(build/asan/test_store 2>&1)
+		rc=$?
+		echo "$out" | grep -v '^store: ' || true
+		p=$(echo "$out" | sed -n 's/.*store unit tests: \([0-9]*\) passed.*/\1/p' | tail -1)
+		f=$(echo "$out" | sed -n 's/.*store unit tests: [0-9]* passed, \([0-9]*\) failed.*/\1/p' | tail -1)
+		[ -z "$p" ] && { p=0; f=1; }
+		[ $rc -ne 0 ] && [ "$f" = 0 ] && f=1
+		record "asan: store unit tests (C)" "$p" "$f"
+	else
+		record "asan: store unit tests (C)" 0 1
+	fi
+	asan_reports "asan: reports from the store unit tests" "$reports"
+
+	run_fpm "asan: php-fpm integration (php-8.4 debug nts)" "$prefix/bin/php" "$prefix/sbin/php-fpm" "$so"
+	asan_reports "asan: reports from php-fpm and its workers" "$reports"
+	rm -rf "$reports"
+	ulimit -s "$stack"
+}
+
+# asan_reports <pass name> <directory>: each sanitizer report file in the
+# directory is a failure; they are shown, then removed.
+asan_reports() {
+	local name=$1 dir=$2 f n=0
+	for f in "$dir"/*; do
+		[ -e "$f" ] || continue
+		n=$((n + 1))
+		echo "---- $f"
+		head -60 "$f"
+		rm -f "$f"
+	done
+	if [ $n -eq 0 ]; then record "$name" 1 0; else record "$name" 0 "$n"; fi
 }
 
 dashboard() {
@@ -187,7 +365,7 @@ packaging() {
 
 zts_threads() {
 	local prefix=$CI_CACHE/php-8.4-debug-zts
-	if ! debug_build zts || ! tests/zts/run.sh "$prefix" "$root/build/php-8.4-debug-zts/modules/resident.so"; then
+	if ! debug_build 8.4 zts || ! tests/zts/run.sh "$prefix" "$root/build/php-8.4-debug-zts/modules/resident.so"; then
 		record "zts threads (php-8.4 debug zts)" 0 1
 		return
 	fi
@@ -300,7 +478,7 @@ reliability() {
 	local value_log store_log value_pid store_pid value_rc=0 store_rc=0 start=$SECONDS
 	value_log=$(mktemp)
 	store_log=$(mktemp)
-	timeout 900 "${php[@]}" -d extension=mbstring -d resident.zero_copy=1 tests/reliability/value_fuzz.php "$fuzz" >"$value_log" 2>&1 &
+	timeout 900 "${php[@]}" -d extension=mbstring -d resident.zero_copy=1 tests/reliability/value_fuzz.php "$fuzz" --seeds tests/fuzz/value-seeds.txt >"$value_log" 2>&1 &
 	value_pid=$!
 	timeout 900 tests/fuzz/run.sh "$fuzz" >"$store_log" 2>&1 &
 	store_pid=$!
@@ -344,8 +522,8 @@ reliability_record() {
 passes=("$@")
 [ ${#passes[@]} -eq 0 ] && passes=(all)
 case "${passes[0]}" in
-	all) passes=(stubs store_unit usercache phpt_82 phpt_82_opcache phpt_82_valgrind fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts fpm_84 fpm_84_zts zts_threads lib_phpunit tiered reliability) ;;
-	quick) passes=(stubs store_unit phpt_82) ;;
+	all) passes=(php_builds stubs version_guards store_unit usercache phpt_82 phpt_82_opcache phpt_82_valgrind phpt_82_zts fpm_82 dashboard packaging docs phpt_84_nts phpt_84_zts phpt_85 fpm_84 fpm_84_zts zts_threads asan lib_phpunit tiered reliability) ;;
+	quick) passes=(stubs version_guards store_unit phpt_82) ;;
 esac
 
 total_start=$SECONDS

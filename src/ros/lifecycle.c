@@ -99,12 +99,13 @@ static void set_observing(bool on)
 }
 
 static void memo_refresh(uint8_t seen);
+static bool preload_awaited(void);
 
 /* What this request must see of class links, from the shared flags (read
  * at request start, and again by a compile once a flag was raised since). */
 static void choose_watch(uint8_t seen)
 {
-	bool always = !observer_switchable || ros_opcache_file_cache || (seen & ROS_SEEN_MEMBER);
+	bool always = !observer_switchable || ros_opcache_file_cache || (seen & ROS_SEEN_MEMBER) || preload_awaited();
 	RESIDENT_G(ros_scan) = !always && (!resident_class_list_empty(&ros_listed_classes) || (seen & (ROS_SEEN_CLASS | ROS_SEEN_MEMBER_OF)));
 	RESIDENT_G(ros_scan_attributes) = (seen & ROS_SEEN_CLASS) != 0;
 	RESIDENT_G(ros_scan_members) = (seen & ROS_SEEN_MEMBER_OF) != 0;
@@ -380,6 +381,19 @@ static pthread_mutex_t preloaded_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_bool preloaded_known;
 static zend_class_entry **preloaded;   /* preloaded classes with units */
 static uint32_t npreloaded;
+/* OPcache runs with opcache.preload set, and preloading has not been seen
+ * yet. Preloading runs in a request of its own (in php-fpm's master),
+ * which RequestOverStatic sees begin as any other: that request must be
+ * watched, for only a watched compile or the observer can tell that it
+ * preloads (ZEND_COMPILE_PRELOAD is set only while it does), and the
+ * preloaded classes are then looked for at the next request. */
+static bool preload_configured;
+static atomic_bool preload_done;
+
+static bool preload_awaited(void)
+{
+	return preload_configured && !atomic_load_explicit(&preload_done, memory_order_relaxed);
+}
 
 /* OPcache installs its compile hook after every MINIT; ours goes outside
  * it, so that a cache hit, which links classes without ever calling the
@@ -389,7 +403,10 @@ static void install_hooks(void)
 	const char *file_cache = zend_ini_string("opcache.file_cache", sizeof("opcache.file_cache") - 1, 0);
 	ros_opcache_file_cache = file_cache && *file_cache;
 	/* OPcache started (its compile hook in place), not only loaded. */
-	ros_deploy_settings(zend_get_extension("Zend OPcache") && zend_compile_file != compile_file);
+	bool opcache_started = zend_get_extension("Zend OPcache") && zend_compile_file != compile_file;
+	ros_deploy_settings(opcache_started);
+	const char *preload = zend_ini_string("opcache.preload", sizeof("opcache.preload") - 1, 0);
+	preload_configured = opcache_started && preload && *preload;
 	orig_compile_file = zend_compile_file;
 	zend_compile_file = ros_compile_file;
 	orig_compile_string = zend_compile_string;
@@ -422,31 +439,19 @@ static void remember_preloaded_files(void)
 	ros_preloaded_files = files;
 }
 
-/* Whether OPcache is set to preload a script. */
-static bool preload_configured(void)
-{
-	bool exists = false;
-	const char *script = zend_ini_string_ex("opcache.preload", sizeof("opcache.preload") - 1, 0, &exists);
-	return exists && script && *script;
-}
-
 /* Preloaded classes are linked before any request and never again: they
  * are found in the class table once, at the first request after
- * preloading. Preloading itself runs as a request (in php-fpm's master,
- * whose workers inherit what it found) that the class-linked observer
- * may not watch, so a request that finds no preloaded class while a
- * preload script is configured does not settle it: the next one looks
- * again. */
+ * preloading (which itself runs as a request, in php-fpm's master). */
 static void find_preloaded(void)
 {
 	pthread_mutex_lock(&preloaded_lock);
 	if (!atomic_load(&preloaded_known)) {
 		npreloaded = 0;
-		bool any = false;
 		zend_class_entry *ce;
 		ZEND_HASH_MAP_FOREACH_PTR(EG(class_table), ce) {
 			if (ce->type == ZEND_USER_CLASS && (ce->ce_flags & ZEND_ACC_PRELOADED)) {
-				any = true;
+				/* Preloading happened, in this process or before it forked. */
+				atomic_store(&preload_done, true);
 				ros_class *rc = ros_units_of(ce);
 				if (rc) {
 					ros_class_free(rc);
@@ -458,7 +463,7 @@ static void find_preloaded(void)
 		if (npreloaded && !ros_preloaded_files) {
 			remember_preloaded_files();
 		}
-		atomic_store(&preloaded_known, any || !preload_configured());
+		atomic_store(&preloaded_known, true);
 	}
 	pthread_mutex_unlock(&preloaded_lock);
 }
@@ -543,6 +548,7 @@ void ros_request_end(void)
 		RESIDENT_G(ros_awaited) = NULL;
 	}
 	if (RESIDENT_G(ros_preloading)) {
+		atomic_store(&preload_done, true);
 		atomic_store(&preloaded_known, false);
 		RESIDENT_G(ros_preloading) = false;
 	}

@@ -40,6 +40,13 @@ final class Fpm
         file_put_contents("{$this->dir}/fpm.conf", $conf);
         $cmd = [$fpmBinary];
         $environment = ['PATH' => getenv('PATH')];
+        // A sanitizer build of php-fpm reads its options (where reports go,
+        // leak detection) and the allocator switches from the environment.
+        foreach (['ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS', 'USE_ZEND_ALLOC', 'USE_TRACKED_ALLOC', 'ZEND_DONT_UNLOAD_MODULES'] as $var) {
+            if (($value = getenv($var)) !== false) {
+                $environment[$var] = $value;
+            }
+        }
         if ($ini !== null) {
             file_put_contents("{$this->dir}/php.ini", implode("\n", $ini) . "\n");
             $cmd = array_merge($cmd, ['-n', '-c', "{$this->dir}/php.ini"]);
@@ -47,7 +54,7 @@ final class Fpm
         }
         $this->proc = proc_open(array_merge($cmd, ['-y', "{$this->dir}/fpm.conf", '-F', '-R']),
             [0 => ['file', '/dev/null', 'r'], 1 => ['file', "{$this->dir}/stdout", 'w'], 2 => ['file', "{$this->dir}/stderr", 'w']],
-            $pipes, null, $environment + $env);
+            $pipes, null, $env + $environment);
         $this->client = new FastCgi("{$this->dir}/fpm.sock");
         for ($i = 0; $i < 100 && !file_exists("{$this->dir}/fpm.sock"); $i++) {
             usleep(50000);

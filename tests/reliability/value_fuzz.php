@@ -7,7 +7,11 @@
 // (a closure deep inside) must throw a TypeError and leave the cache as it was.
 //
 //   php -d extension=resident.so -d resident.enable_cli=1 [-d resident.zero_copy=1] \
-//       value_fuzz.php SECONDS [FIRST_SEED] [--replay SEED]
+//       value_fuzz.php SECONDS [FIRST_SEED] [--seeds FILE] [--replay SEED]
+//
+// --seeds FILE: seeds replayed before the timed run, whatever its length
+// (tests/fuzz/value-seeds.txt: a fixed sweep, and every seed that once
+// failed, as a regression test). --replay SEED: that seed alone, in-process.
 //
 // The parent forks a child per batch of seeds (so a borrowing child's pinned
 // memory goes with it, and a crash is caught with the seed that caused it);
@@ -348,7 +352,7 @@ function fuzz_shape(mixed $value): array
     $onStack = [];
     $walk = function ($v, string $path, string $indent) use (&$walk, &$out, $objects, &$refs, &$onStack) {
         if (is_object($v)) {
-            if ($objects->contains($v)) {
+            if (isset($objects[$v])) {
                 $out .= 'same-as #' . $objects[$v] . "\n";
                 return;
             }
@@ -667,6 +671,11 @@ if (($i = array_search('--replay', $args, true)) !== false) {
     $replay = (int)$args[$i + 1];
     array_splice($args, $i, 2);
 }
+$seedFile = null;
+if (($i = array_search('--seeds', $args, true)) !== false) {
+    $seedFile = $args[$i + 1];
+    array_splice($args, $i, 2);
+}
 $seconds = (float)($args[0] ?? 10);
 $seed = (int)($args[1] ?? random_int(1, 1 << 40));
 $c = Resident\Cache::pool('fuzz');
@@ -681,21 +690,58 @@ if ($replay !== null) {
     exit($why === null ? 0 : 1);
 }
 
+/**
+ * The seeds a --seeds file lists: one per line, or a range FIRST..LAST;
+ * what follows a # is a comment (why the seed is there).
+ */
+function fuzz_seed_file(string $path): array
+{
+    $lines = @file($path, FILE_IGNORE_NEW_LINES);
+    if ($lines === false) {
+        fwrite(STDERR, "value fuzz: cannot read the seed file $path\n");
+        exit(2);
+    }
+    $seeds = [];
+    foreach ($lines as $n => $line) {
+        $line = trim(preg_replace('/#.*/', '', $line));
+        if ($line === '') {
+            continue;
+        }
+        if (preg_match('/^(\d+)\.\.(\d+)$/', $line, $m) && $m[1] <= $m[2]) {
+            array_push($seeds, ...range((int)$m[1], (int)$m[2]));
+        } elseif (preg_match('/^\d+$/', $line)) {
+            $seeds[] = (int)$line;
+        } else {
+            fwrite(STDERR, sprintf("value fuzz: %s line %d: expected a seed or FIRST..LAST, got '%s'\n", $path, $n + 1, $line));
+            exit(2);
+        }
+    }
+    return $seeds;
+}
+
 $mode = Resident\Cache::status()['zero_copy'] ?? '?';
 $state = tempnam(sys_get_temp_dir(), 'resident-fuzz');
 $statsFile = $state . '.stats';
-$deadline = microtime(true) + $seconds;
 $total = ['values' => 0, 'rejected' => 0, 'objects' => 0, 'bytes' => 0, 'unserialize_quirks' => 0, 'unserialize_fails' => 0, 'cycles' => 0];
 $failures = [];
 $batches = 0;
-$first = $seed;
-$batch = 300;
-while (microtime(true) < $deadline && count($failures) < 10) {
+
+/**
+ * Runs fuzz_one() on $seeds in a forked child (until $deadline), adding its
+ * figures to $total and its failures to $failures. Returns the seeds it did
+ * not reach: those after one that killed the child.
+ */
+function fuzz_batch(Resident\Cache $c, array $seeds, float $deadline): array
+{
+    global $state, $statsFile, $total, $failures, $batches;
     $pid = pcntl_fork();
     if ($pid === 0) {
         $stats = ['values' => 0, 'rejected' => 0, 'objects' => 0, 'bytes' => 0, 'unserialize_quirks' => 0, 'unserialize_fails' => 0, 'cycles' => 0];
         $bad = [];
-        for ($s = $seed; $s < $seed + $batch && microtime(true) < $deadline; $s++) {
+        foreach ($seeds as $s) {
+            if (microtime(true) >= $deadline) {
+                break;
+            }
             file_put_contents($state, (string)$s);
             $why = fuzz_one($c, $s, $stats);
             if ($why !== null) {
@@ -711,15 +757,29 @@ while (microtime(true) < $deadline && count($failures) < 10) {
         $at = (int)@file_get_contents($state);
         $how = pcntl_wifsignaled($status) ? 'signal ' . pcntl_wtermsig($status) : 'exit ' . pcntl_wexitstatus($status);
         $failures[] = "seed $at: the process died ($how)";
-        $seed = $at + 1;
-        continue;
+        $i = array_search($at, $seeds, true);
+        return $i === false ? [] : array_slice($seeds, $i + 1);
     }
     [$stats, $bad] = unserialize(file_get_contents($statsFile));
     foreach ($stats as $k => $n) {
         $total[$k] += $n;
     }
     array_push($failures, ...$bad);
-    $seed += $batch;
+    return [];
+}
+
+$batch = 300;
+// The committed seeds first (tests/fuzz/value-seeds.txt: a fixed sweep and
+// every seed that once failed), whatever the time given.
+$listed = $seedFile === null ? [] : fuzz_seed_file($seedFile);
+for ($todo = $listed; $todo && count($failures) < 10;) {
+    $todo = array_merge(fuzz_batch($c, array_slice($todo, 0, $batch), INF), array_slice($todo, $batch));
+}
+$deadline = microtime(true) + $seconds;
+$first = $seed;
+while (microtime(true) < $deadline && count($failures) < 10) {
+    $left = fuzz_batch($c, range($seed, $seed + $batch - 1), $deadline);
+    $seed = $left ? $left[0] : $seed + $batch;
     if (($check = $c->info()) === null) {
         break;
     }
@@ -730,8 +790,8 @@ $st = Resident\Cache::status();
 foreach ($failures as $f) {
     echo "FAIL $f\n";
 }
-printf("value fuzz (%s): %d values from seeds %d..%d in %.0f s (%d objects, %.1f MB serialized, %d uncacheable values rejected, %d with an array written again inside itself, %d where unserialize() differs from the original and fetch() does not, %d that unserialize() cannot read back), %d process(es), memory used %.1f MB, %d evictions\n",
-    $mode, $total['values'], $first, $seed - 1, $seconds - max(0, $deadline - microtime(true)), $total['objects'],
+printf("value fuzz (%s): %d values from %sseeds %d..%d in %.0f s (%d objects, %.1f MB serialized, %d uncacheable values rejected, %d with an array written again inside itself, %d where unserialize() differs from the original and fetch() does not, %d that unserialize() cannot read back), %d process(es), memory used %.1f MB, %d evictions\n",
+    $mode, $total['values'], $listed ? count($listed) . ' listed seeds and ' : '', $first, $seed - 1, $seconds - max(0, $deadline - microtime(true)), $total['objects'],
     $total['bytes'] / 1048576, $total['rejected'], $total['cycles'], $total['unserialize_quirks'], $total['unserialize_fails'], $batches, $st['memory_used'] / 1048576, $st['evictions']);
 printf("value fuzz: %d passed, %d failed\n", $total['values'] - count($failures), count($failures));
 exit($failures ? 1 : 0);
