@@ -798,11 +798,17 @@ static rv_shape *shape_of(gctx *c, zend_object *obj, rv_class_profile *p, const 
 
 /* --- nodes ------------------------------------------------------------------------------ */
 
+/* Objects of the class have a hook that COLLECT runs. */
+static bool runs_hook(const rv_class_profile *p)
+{
+	return p->enc == RV_ENC_UNSERIALIZE || p->enc == RV_ENC_SLEEP || p->enc == RV_ENC_SERIALIZED || p->enc == RV_ENC_HEAP;
+}
+
 /* The object needs COLLECT to run PHP code (a hook, Carbon's getLocale())
  * before it can be planned. */
 static bool needs_collect(zend_object *obj, const rv_class_profile *p)
 {
-	if (p->enc == RV_ENC_UNSERIALIZE || p->enc == RV_ENC_SLEEP || p->enc == RV_ENC_SERIALIZED || p->enc == RV_ENC_HEAP) {
+	if (runs_hook(p)) {
 		return true;
 	}
 	if (p->translator_slot >= 0) {
@@ -1390,11 +1396,19 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 	gctx *c = &g->c;
 	gctx_init(c, ctx, arg_num);
 	/* Most graphs run no PHP code: plan at once, and collect only when an
-	 * object turns out to need it. */
-	c->pass = PLAN;
-	c->size = sizeof(rv_graph_header);
-	c->gen = ++ctx->xlat_gen;
-	int rc = walk(c, NULL, value, path);
+	 * object turns out to need it. A root whose class has a hook needs it
+	 * at once: a planning pass would stop at the root, having done nothing
+	 * but cost a walk. */
+	rv_class_profile *root = root_profile(ctx, value);
+	int rc = -1;
+	if (root && runs_hook(root)) {
+		c->need_collect = true;
+	} else {
+		c->pass = PLAN;
+		c->size = sizeof(rv_graph_header);
+		c->gen = ++ctx->xlat_gen;
+		rc = walk(c, NULL, value, path);
+	}
 	if (rc < 0 && c->need_collect && !EG(exception)) {
 		gctx_reset_pass(c, COLLECT);
 		c->collected = true;
@@ -1413,7 +1427,6 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 	/* The next value of this root class is written without a plan, into
 	 * a reservation of this size, unless an object needed a hook run (an
 	 * unplanned write would stop at it). */
-	rv_class_profile *root = root_profile(ctx, value);
 	if (root) {
 		rv_class_note_root_size(ctx, root, c->collected ? 0 : c->size);
 	}
