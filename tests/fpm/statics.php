@@ -204,13 +204,13 @@ return [
             $clients[$out] = proc_open([PHP_BINARY, '-r', $code], [1 => ['file', '/dev/null', 'w'], 2 => ['file', "$out.err", 'w']], $pipes);
         }
         // An answer that is not the script's JSON (a warning, an error
-        // page) is shown whole and fails the test: it is not counted as a
-        // torn read, which only a JSON answer can show.
+        // page) or a client that failed is shown whole and fails the test:
+        // it is not counted as a torn read, which only a JSON answer shows.
         $total = $torn = $others = 0;
         $detail = [];
         foreach ($clients as $out => $proc) {
             proc_close($proc);
-            $r = json_decode((string)@file_get_contents($out), true) ?? ['n' => 0, 'torn' => 1, 'versions' => 0, 'err' => @file_get_contents("$out.err")];
+            $r = json_decode((string)@file_get_contents($out), true) ?? ['n' => 0, 'torn' => 0, 'versions' => 0, 'others' => 1, 'client failed' => @file_get_contents("$out.err")];
             $total += $r['n'];
             $torn += $r['torn'];
             $others += $r['others'] ?? 0;
