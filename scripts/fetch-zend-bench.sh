@@ -12,11 +12,18 @@ fi
 mkdir -p "$CACHE/src"
 LIST=/etc/apt/sources.list.d/resident-bookworm-src.sources
 if [ ! -f "$LIST" ]; then
-  cat >"$LIST" <<'SOURCES'
+  # The archive apt is configured with for bookworm (a mirror, a proxy),
+  # never a host of our own choosing.
+  uri=$(apt-get indextargets --format '$(REPO_URI) $(CODENAME)' 2>/dev/null | awk '$2 == "bookworm" { print $1; exit }')
+  if [ -z "$uri" ]; then
+    echo "fetch-zend-bench.sh: apt has no source configured for bookworm" >&2
+    exit 1
+  fi
+  cat >"$LIST" <<SOURCES
 # Added by resident scripts/fetch-zend-bench.sh: source packages only, so that
-# `apt-get source php8.2` works.
+# \`apt-get source php8.2\` works.
 Types: deb-src
-URIs: http://deb.debian.org/debian
+URIs: $uri
 Suites: bookworm
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
