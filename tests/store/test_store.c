@@ -453,7 +453,29 @@ static void test_eviction_runs_ahead(void)
 		CHECK(put(&st, 0, k, v, make_value(v, entry, (uint32_t)n), 0, false) == RS_OK);
 		rs_segment_stats_get(&st, &ss);
 	}
-	/* A reader in flight; it leaves once a store waits for it. */
+	/* Until no free block fits another entry: what eviction freed may have
+	 * left one (which entries CLOCK takes, and so what merges, depends on
+	 * the segment's random hash seed), and the store below must evict. */
+	for (;;) {
+		char k[32];
+		snprintf(k, sizeof k, "e:%d", n - 1);
+		const rs_entry *last = rs_peek(&st, 0, k, strlen(k), 0);
+		CHECK(last != NULL);
+		rs_lock(&st);
+		rs_off off = rs_alloc(&st, rs_block_size(&last->block) + 64);
+		if (off) {
+			rs_free(&st, off);
+		}
+		rs_unlock(&st);
+		if (!off) {
+			break;
+		}
+		snprintf(k, sizeof k, "e:%d", n);
+		CHECK(put(&st, 0, k, v, make_value(v, entry, (uint32_t)n), 0, false) == RS_OK);
+		n++;
+	}
+	/* A reader in flight; it leaves once a store waits for it (or after
+	 * 20 s, failing the test rather than hanging it). */
 	int p[2];
 	CHECK(pipe(p) == 0);
 	pid_t pid = fork();
@@ -462,7 +484,10 @@ static void test_eviction_runs_ahead(void)
 		if (write(p[1], "r", 1) != 1) {
 			_exit(3);
 		}
-		while (atomic_load((_Atomic uint64_t *)&st.hdr->reader_waits) == 0) {
+		for (int waited = 0; atomic_load((_Atomic uint64_t *)&st.hdr->reader_waits) == 0; waited++) {
+			if (waited == 200000) {
+				_exit(4);
+			}
 			usleep(100);
 		}
 		rs_read_end(&st);
