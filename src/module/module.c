@@ -54,6 +54,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("resident.request_over_static_classes", "", PHP_INI_SYSTEM, OnUpdateString, request_over_static_classes, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.request_over_static_immediate", "0", PHP_INI_SYSTEM, OnUpdateBool, request_over_static_immediate, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.check_borrowed", CHECK_BORROWED_DEFAULT, PHP_INI_ALL, OnUpdateBool, check_borrowed, zend_resident_globals, resident_globals)
+	STD_PHP_INI_BOOLEAN("resident.lazy_objects", "0", PHP_INI_ALL, OnUpdateBool, lazy_objects, zend_resident_globals, resident_globals)
 	STD_PHP_INI_BOOLEAN("resident.testing", "0", PHP_INI_SYSTEM, OnUpdateBool, testing, zend_resident_globals, resident_globals)
 PHP_INI_END()
 
