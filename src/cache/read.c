@@ -136,6 +136,23 @@ static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_gr
 	return decode_entry(st, e, borrow, out, lazy, borrow ? mode : FETCH_EAGER);
 }
 
+/* Whether OPcache's JIT may compile this request's code. Where a trace
+ * knows an object's class, and the class has no __set() (nor readonly
+ * properties), its compiled property writes store into a declared slot
+ * even while it is unset, without asking the object's handlers: a shell
+ * written that way would lose its record (found by tests/phpt/134). So
+ * fetch() builds objects at once wherever the JIT may run. Conservative:
+ * OPcache off for this SAPI, or the JIT turned off at startup, reads as
+ * on. */
+static bool jit_may_run(void)
+{
+	if (zend_ini_long("opcache.jit_buffer_size", sizeof("opcache.jit_buffer_size") - 1, 0) <= 0) {
+		return false;
+	}
+	const char *mode = zend_ini_string("opcache.jit", sizeof("opcache.jit") - 1, 0);
+	return mode && *mode && strcmp(mode, "0") != 0 && strcasecmp(mode, "off") != 0 && strcasecmp(mode, "disable") != 0;
+}
+
 bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 {
 	/* Objects come back as shells only where the values they are filled
@@ -144,7 +161,7 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 	 * that has not said where its requests end (Cache::endOfRequest()
 	 * fills and lets go of the graphs made before its first call, see
 	 * quiescent.c; after it, shells would outlive the next boundary). */
-	if (RESIDENT_G(lazy_objects) && !resident_sapi_has_quiescent_points()) {
+	if (RESIDENT_G(lazy_objects) && !resident_sapi_has_quiescent_points() && !jit_may_run()) {
 		rv_lazy_graph *graph = NULL;
 		bool found = fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT);
 		if (graph) {

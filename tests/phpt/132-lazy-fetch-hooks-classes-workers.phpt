@@ -3,6 +3,7 @@ resident.lazy_objects=1: a graph holding an object whose fetch runs code (__wake
 --EXTENSIONS--
 pcntl
 --INI--
+opcache.jit=off
 resident.enable_cli=1
 resident.zero_copy=1
 resident.testing=1
