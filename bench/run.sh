@@ -2,7 +2,7 @@
 # make bench: every benchmark, in one go. Results land in bench/results/
 # (micro-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
 # protobuf-latest.md, eviction-latest.md, zend-latest.md, zend-classes-latest.md,
-# cost-latest.md, worker-latest.md); bench/README.md
+# cost-latest.md, worker-latest.md, lazy-latest.md); bench/README.md
 # quotes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,3 +39,6 @@ echo "== class-linked hook: a request that links many classes (php-fpm under cal
 echo
 echo "== what Resident costs every request (php-cgi -T under callgrind)"
 /usr/bin/php8.2 -n bench/cost/run.php
+echo
+echo "== a kept 45-object app: eager vs lazy fetch (php-cgi -T under callgrind)"
+/usr/bin/php8.2 -n bench/lazy/run.php --rounds="${BENCH_ROUNDS:-5}"

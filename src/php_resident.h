@@ -26,6 +26,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	char *zero_copy;
 	bool testing;
 	bool check_borrowed;         /* resident.check_borrowed (src/cache/borrowed.c) */
+	bool lazy_objects;           /* resident.lazy_objects: fetch() restores objects lazily where it borrows (src/cache/read.c) */
 	/* Handle on the segment: per process (NTS) or per thread (ZTS). */
 	rs_store store;
 	/* This request borrows values (zero-copy) rather than copying them. */

@@ -38,6 +38,23 @@ bool resident_end_of_request(void)
 		return false;
 	}
 	if (RV_CTX->lazy_graphs) {
+		/* What fetch() restored lazily before the process's first call
+		 * (resident.lazy_objects) is made whole, as an eager fetch would
+		 * have made it; what filling runs cannot end the request. */
+		zend_result rc = FAILURE;
+		RESIDENT_G(cache_calls)++;
+		zend_try {
+			rc = rv_lazy_release_fetched(RV_CTX);
+		} zend_catch {
+			RESIDENT_G(cache_calls)--;
+			zend_bailout();
+		} zend_end_try();
+		RESIDENT_G(cache_calls)--;
+		if (rc == FAILURE) {
+			return false;
+		}
+	}
+	if (RV_CTX->lazy_graphs) {
 		php_error_docref(NULL, E_WARNING, "Objects restored lazily in this request (Resident\\Testing::fetchLazily(), "
 			"RequestOverStatic before the first endOfRequest()) still read the segment; nothing was released");
 		return false;

@@ -40,7 +40,14 @@ void resident_read_leave(rs_store *st, bool borrow)
 	}
 }
 
-static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out, rv_lazy_graph **lazy);
+/* How a graph fetched while the request borrows comes back. */
+typedef enum {
+	FETCH_EAGER,
+	FETCH_LAZY,            /* RequestOverStatic, Resident\Testing::fetchLazily() */
+	FETCH_LAZY_IF_SILENT   /* Cache::fetch(), resident.lazy_objects: lazily if that runs no code later than an eager fetch would */
+} fetch_mode;
+
+static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out, rv_lazy_graph **lazy, fetch_mode mode);
 
 /* Request-local lookup cache. While a request borrows, every entry it found
  * stays allocated, so it can remember where a key's entry is and skip the
@@ -104,16 +111,15 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 	return e;
 }
 
-/* lazy: where a graph fetched while the request borrows comes back lazily
- * (NULL: eagerly). */
-static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **lazy)
+/* lazy: where a graph fetched lazily is handed back (mode not FETCH_EAGER). */
+static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **lazy, fetch_mode mode)
 {
 	rs_store *st = resident_store();
 	if (!st) {
 		return false;
 	}
 	bool borrow;
-	if (lazy && resident_sapi_has_quiescent_points()) {
+	if (mode == FETCH_LAZY && resident_sapi_has_quiescent_points()) {
 		/* Statics restored here outlive every endOfRequest() of a worker:
 		 * they must own what they hold. A nested short section, also
 		 * inside the borrowing one. */
@@ -127,18 +133,49 @@ static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_gr
 		resident_read_leave(st, borrow);
 		return false;
 	}
-	return decode_entry(st, e, borrow, out, borrow ? lazy : NULL);
+	return decode_entry(st, e, borrow, out, lazy, borrow ? mode : FETCH_EAGER);
+}
+
+/* Whether OPcache's JIT may compile this request's code. Where a trace
+ * knows an object's class, and the class has no __set() (nor readonly
+ * properties), its compiled property writes store into a declared slot
+ * even while it is unset, without asking the object's handlers: a shell
+ * written that way would lose its record (found by tests/phpt/134). So
+ * fetch() builds objects at once wherever the JIT may run. Conservative:
+ * OPcache off for this SAPI, or the JIT turned off at startup, reads as
+ * on. */
+static bool jit_may_run(void)
+{
+	if (zend_ini_long("opcache.jit_buffer_size", sizeof("opcache.jit_buffer_size") - 1, 0) <= 0) {
+		return false;
+	}
+	const char *mode = zend_ini_string("opcache.jit", sizeof("opcache.jit") - 1, 0);
+	return mode && *mode && strcmp(mode, "0") != 0 && strcasecmp(mode, "off") != 0 && strcasecmp(mode, "disable") != 0;
 }
 
 bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 {
-	return fetch(c, key, out, NULL);
+	/* Objects come back as shells only where the values they are filled
+	 * from stay mapped until the request ends: a request that borrows
+	 * (fetch() hands a borrowing fetch the lazy decoder only), in a process
+	 * that has not said where its requests end (Cache::endOfRequest()
+	 * fills and lets go of the graphs made before its first call, see
+	 * quiescent.c; after it, shells would outlive the next boundary). */
+	if (RESIDENT_G(lazy_objects) && !resident_sapi_has_quiescent_points() && !jit_may_run()) {
+		rv_lazy_graph *graph = NULL;
+		bool found = fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT);
+		if (graph) {
+			rv_lazy_graph_mark_fetched(graph);
+		}
+		return found;
+	}
+	return fetch(c, key, out, NULL, FETCH_EAGER);
 }
 
 bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **graph)
 {
 	*graph = NULL;
-	return fetch(c, key, out, graph);
+	return fetch(c, key, out, graph, FETCH_LAZY);
 }
 
 bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bool *stale)
@@ -153,7 +190,7 @@ bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bo
 		resident_read_leave(st, borrow);
 		return false;
 	}
-	return decode_entry(st, e, borrow, out, NULL);
+	return decode_entry(st, e, borrow, out, NULL, FETCH_EAGER);
 }
 
 /* A value whose type needs no memory to copy (null, bool, int, float). */
@@ -162,9 +199,9 @@ static bool scalar_entry(uint32_t kind, const void *area)
 	return kind == RV_KIND_ZVAL && Z_TYPE_P((const zval *)area) < IS_STRING;
 }
 
-/* Decodes the entry found inside the read section, and leaves it; with
- * lazy (borrowing only), a graph comes back lazily. */
-static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out, rv_lazy_graph **lazy)
+/* Decodes the entry found inside the read section, and leaves it; a
+ * borrowing fetch hands a lazy mode, and a graph then comes back lazily. */
+static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out, rv_lazy_graph **lazy, fetch_mode mode)
 {
 	uint32_t kind = rs_entry_kind(e);
 	const void *area = rs_entry_value(e);
@@ -202,7 +239,8 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	zend_fiber_switch_block();
 	RESIDENT_G(cache_calls)++;
 	zend_try {
-		rc = lazy && kind == RV_KIND_GRAPH ? rv_graph_materialize_lazy(RV_CTX, out, area, lazy)
+		rc = kind == RV_KIND_GRAPH && (mode == FETCH_LAZY || (mode == FETCH_LAZY_IF_SILENT && rv_graph_runs_no_code(area)))
+			? rv_graph_materialize_lazy(RV_CTX, out, area, lazy)
 			: rv_materialize(RV_CTX, out, kind, area, size, borrow);
 	} zend_catch {
 		RESIDENT_G(cache_calls)--;

@@ -18,6 +18,18 @@ uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce)
 	if (known) {
 		return (uint64_t)Z_LVAL_P(known);
 	}
+	if ((ce->ce_flags & ZEND_ACC_HAS_AST_PROPERTIES) && ZEND_MAP_PTR(ce->mutable_data)
+		&& !ZEND_MAP_PTR_GET_IMM(ce->mutable_data)) {
+		/* A class OPcache holds keeps the defaults it evaluates from
+		 * constant expressions per request, in a table made when the
+		 * request first uses the class: a fetch can come first. This is
+		 * what instantiating does (a store always has an instance, so it
+		 * never gets here); it may autoload or throw, and then the layout
+		 * is unknown (0, matching no record) and not remembered. */
+		if (zend_update_class_constants(ce) == FAILURE) {
+			return 0;
+		}
+	}
 	/* Which slot holds which (mangled) name: enough to place values; their
 	 * types are checked as they are written. */
 	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)ce->default_properties_count;

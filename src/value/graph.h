@@ -56,9 +56,16 @@ typedef struct rv_node {
 
 typedef struct rv_graph_header {
 	uint32_t nids;         /* objects and references in the value */
-	uint32_t _pad;
+	uint32_t flags;        /* RV_GRAPH_* */
 	zval root;
 } rv_graph_header;
+
+/* The value holds no object whose fetch runs code (__wakeup(),
+ * __unserialize(), Serializable, an SplHeap's insert(), Carbon's locale)
+ * nor one with a destructor: a fetch may restore its objects lazily and
+ * still run what an eager one runs when an eager one runs it. Unset in
+ * what an older writer wrote. */
+#define RV_GRAPH_RUNS_NO_CODE 1u
 
 typedef struct rv_array_node {
 	rv_node n;

@@ -50,6 +50,7 @@ struct rv_lazy_graph {
 	uint32_t nfilled;
 	uint32_t filled_cap;
 	bool failed;               /* a shell could not be filled */
+	bool fetched;              /* made by Cache::fetch(), not RequestOverStatic */
 	rv_lazy_graph *next;       /* the request's graphs (ctx->lazy_graphs) */
 };
 
@@ -299,6 +300,11 @@ zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *ar
 	return rc;
 }
 
+bool rv_graph_runs_no_code(const void *area)
+{
+	return ((const rv_graph_header *)area)->flags & RV_GRAPH_RUNS_NO_CODE;
+}
+
 bool rv_lazy_graph_failed(const rv_lazy_graph *g)
 {
 	return g->failed;
@@ -409,6 +415,69 @@ bool rv_lazy_graph_unchanged(rv_lazy_graph *g)
 	return true;
 }
 
+static void graph_free(rv_lazy_graph *g)
+{
+	efree(g->d.ids);
+	efree(g->shells);
+	if (g->filled) {
+		efree(g->filled);
+	}
+	rv_decoder_free(&g->d);
+	efree(g);
+}
+
+void rv_lazy_graph_mark_fetched(rv_lazy_graph *g)
+{
+	g->fetched = true;
+}
+
+static rv_lazy_graph *first_fetched(rv_context *ctx)
+{
+	for (rv_lazy_graph *g = ctx->lazy_graphs; g; g = g->next) {
+		if (g->fetched) {
+			return g;
+		}
+	}
+	return NULL;
+}
+
+zend_result rv_lazy_release_fetched(rv_context *ctx)
+{
+	/* From the head each time: what filling runs may fetch, and so
+	 * prepend graphs of its own. */
+	rv_lazy_graph *g;
+	while ((g = first_fetched(ctx))) {
+		/* A shell filled makes shells of the objects it meets first, at
+		 * any id: passes until a pass finds none. */
+		bool filled_one = true;
+		while (filled_one) {
+			filled_one = false;
+			for (uint32_t i = 0; i <= g->d.nids; i++) {
+				zval *v = &g->d.ids[i];
+				if (Z_TYPE_P(v) == IS_OBJECT && rv_is_shell(Z_OBJ_P(v))) {
+					if (rv_shell_fill(Z_OBJ_P(v)) == FAILURE) {
+						return FAILURE;
+					}
+					filled_one = true;
+				}
+			}
+		}
+		rv_lazy_graph **link = &ctx->lazy_graphs;
+		while (*link != g) {
+			link = &(*link)->next;
+		}
+		*link = g->next;
+		/* Whole objects now, held by whoever holds them: ours go as any
+		 * reference does (a destructor runs if it was the last, as it
+		 * would have when the code dropped an eagerly fetched object). */
+		for (uint32_t i = 0; i <= g->d.nids; i++) {
+			zval_ptr_dtor(&g->d.ids[i]);
+		}
+		graph_free(g);
+	}
+	return SUCCESS;
+}
+
 void rv_lazy_request_end(rv_context *ctx)
 {
 	rv_lazy_graph *g = ctx->lazy_graphs;
@@ -434,13 +503,7 @@ void rv_lazy_request_end(rv_context *ctx)
 			}
 			zval_ptr_dtor(v);
 		}
-		efree(g->d.ids);
-		efree(g->shells);
-		if (g->filled) {
-			efree(g->filled);
-		}
-		rv_decoder_free(&g->d);
-		efree(g);
+		graph_free(g);
 		g = next;
 	}
 }

@@ -51,6 +51,7 @@ typedef struct gctx {
 	uint32_t context_marks;
 	bool need_collect;
 	bool unplanned;         /* WRITE without PLAN, into a reservation of a guessed size */
+	bool runs_code;         /* met an object whose fetch runs code (RV_GRAPH_RUNS_NO_CODE) */
 	size_t size;            /* PLAN: bytes needed */
 	rv_writer w;            /* WRITE (w.ctx: ctx, in every pass) */
 	uint32_t ready;         /* bit t: tables[t] is set up */
@@ -731,6 +732,11 @@ static zend_string *shape_key(zend_object *obj, uint32_t mode, const prop_list *
 static rv_shape *shape_of(gctx *c, zend_object *obj, rv_class_profile *p, const prop_list *l)
 {
 	uint32_t mode = p->mode;
+	if (mode != RV_OBJ_PROPS || obj->ce->destructor) {
+		/* A destructor too: the graph holds a lazily restored object
+		 * until the request ends, so it would run later. */
+		c->runs_code = true;
+	}
 	if (l->plain && p->image) {
 		/* The class's own shape, laid out once for the request. */
 		if (p->walk_gen != c->gen) {
@@ -909,6 +915,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			return 1;
 		}
 		if (enc == RV_ENC_SERIALIZED) {
+			c->runs_code = true;
 			zval *blob = zend_hash_index_find(tbl(c, STATES), obj->handle);
 			if (!blob) {
 				changed(c);
@@ -1031,6 +1038,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 					rc = -1;
 					break;
 				}
+				c->runs_code = true;
 				if (o) {
 					o->shape->prop_flags[at] |= RV_PROP_CARBON_LOCALE;
 				}
@@ -1440,7 +1448,7 @@ zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, v
 	gctx_reset_pass(c, WRITE);
 	rv_graph_header *h = area;
 	h->nids = nids;
-	h->_pad = 0;
+	h->flags = 0;
 	c->w.cur = (char *)area + sizeof(rv_graph_header);
 	c->w.end = (char *)area + size;
 	/* The plan sized this very walk. Should the two ever disagree, what
@@ -1449,6 +1457,7 @@ zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, v
 	c->w.may_overflow = true;
 	int rc = walk(c, &h->root, value, path);
 	Z_EXTRA(h->root) = 0;
+	h->flags = c->runs_code ? 0 : RV_GRAPH_RUNS_NO_CODE;
 	bool fits = !c->w.overflowed && c->next_id == nids;
 	rv_writer_release(&c->w);
 	return rc < 0 || !fits ? FAILURE : SUCCESS;
@@ -1486,13 +1495,14 @@ rv_unplanned rv_write_unplanned(rv_context *ctx, zval *value, const rv_path *pat
 	c.unplanned = true;
 	c.gen = ++ctx->xlat_gen;
 	rv_graph_header *h = area;
-	h->_pad = 0;
+	h->flags = 0;
 	c.w.cur = (char *)area + sizeof(rv_graph_header);
 	c.w.end = (char *)area + cap;
 	c.w.may_overflow = true;
 	int rc = walk(&c, &h->root, value, path);
 	Z_EXTRA(h->root) = 0;
 	h->nids = c.next_id;
+	h->flags = c.runs_code ? 0 : RV_GRAPH_RUNS_NO_CODE;
 	rv_unplanned out = RV_WRITTEN;
 	if (rc < 0) {
 		/* Did not fit, or an object needs a hook run (COLLECT) first: the

@@ -26,10 +26,10 @@
  * with it (rs_config.encoding_version), and a build of another version
  * recreates or refuses them instead of misreading what is inside. Any
  * change to the stored encoding must bump it. Their definitions have the
- * encoding fingerprint ef6fe7c03b0b6cc4: tests/phpt/065 recomputes it, and
+ * encoding fingerprint d76f330fba9c5527: tests/phpt/065 recomputes it, and
  * fails when they change until the new one is recorded here (after a bump,
  * if what is stored changed). */
-#define RV_ENCODING_VERSION 1
+#define RV_ENCODING_VERSION 2
 
 /* Values nested deeper than this are refused (keeps C recursion bounded). */
 #define RV_MAX_DEPTH 1024
@@ -103,6 +103,17 @@ bool rv_lazy_graph_unchanged(rv_lazy_graph *g);
 /* A shell could not be filled (its class changed, a type no longer
  * accepts its value): the snapshot should go. */
 bool rv_lazy_graph_failed(const rv_lazy_graph *g);
+/* The graph in area runs no code when fetched (RV_GRAPH_RUNS_NO_CODE):
+ * restored lazily, it runs none either, whenever its objects are used. */
+bool rv_graph_runs_no_code(const void *area);
+/* The graph was made by Cache::fetch() (resident.lazy_objects), not by
+ * RequestOverStatic: rv_lazy_release_fetched() may let go of it. */
+void rv_lazy_graph_mark_fetched(rv_lazy_graph *g);
+/* Fills every shell of the graphs Cache::fetch() made and lets go of
+ * them, so that nothing of them reads the segment any more (a worker's
+ * Cache::endOfRequest()); runs what filling runs (autoloaders, hooks).
+ * FAILURE: a shell could not be filled (an exception is pending). */
+zend_result rv_lazy_release_fetched(rv_context *ctx);
 extern zend_object_handlers rv_shell_handlers;
 static zend_always_inline bool rv_is_shell(const zend_object *obj)
 {
