@@ -468,21 +468,28 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	return SUCCESS;
 }
 
-static zend_result decode_enum(zval *dst, const rv_enum_node *e)
+/* An enum whose class or case is gone (the code changed since the value was
+ * stored) throws; ctx->gone_enum_cases tells a caller that treats stale
+ * values as misses (UserCache) that it was this, not an autoloader's
+ * exception. */
+static zend_result decode_enum(rv_context *ctx, zval *dst, const rv_enum_node *e)
 {
 	zend_class_entry *ce = find_class(e->class_name, e->lc_class_name);
 	if (!ce) {
 		if (!EG(exception)) {
+			ctx->gone_enum_cases++;
 			zend_throw_error(NULL, "Class '%s' not found", ZSTR_VAL(e->class_name));
 		}
 		return FAILURE;
 	}
 	if (!(ce->ce_flags & ZEND_ACC_ENUM)) {
+		ctx->gone_enum_cases++;
 		zend_throw_error(NULL, "Class '%s' is not an enum", ZSTR_VAL(e->class_name));
 		return FAILURE;
 	}
 	zend_class_constant *c = zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), e->case_name);
 	if (!c || !(ZEND_CLASS_CONST_FLAGS(c) & ZEND_CLASS_CONST_IS_CASE)) {
+		ctx->gone_enum_cases++;
 		zend_throw_error(NULL, "Undefined constant %s::%s", ZSTR_VAL(ce->name), ZSTR_VAL(e->case_name));
 		return FAILURE;
 	}
@@ -585,7 +592,7 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 			return SUCCESS;
 		}
 		case RV_NODE_ENUM:
-			if (decode_enum(dst, (const rv_enum_node *)n) == FAILURE) {
+			if (decode_enum(d->ctx, dst, (const rv_enum_node *)n) == FAILURE) {
 				ZVAL_UNDEF(dst);
 				return FAILURE;
 			}
