@@ -326,8 +326,17 @@ static void restate_refusal(void)
 		} else if (strcmp(what, "a Closure") == 0) {
 			restated = "Closure objects cannot be stored in the user cache";
 		} else if (strcmp(what, "an instance of an anonymous class") == 0) {
-			restated = "Objects of anonymous classes cannot be stored in the user cache";
-		} else if (strcmp(what, "a Generator") == 0 || strncmp(what, "an instance of ", 15) == 0 || strcmp(what, "an internal value") == 0) {
+			restated = "class@anonymous objects cannot be stored in the user cache";
+		} else if (strcmp(what, "a Generator") == 0) {
+			restated = "Generator objects cannot be stored in the user cache";
+		} else if (strncmp(what, "an instance of ", 15) == 0) {
+			/* The proposal names the class (a Fiber, a WeakReference, ...). */
+			zend_string *named = zend_strpprintf(0, "%s objects cannot be stored in the user cache", what + 15);
+			zend_clear_exception();
+			zend_type_error("%s", ZSTR_VAL(named));
+			zend_string_release(named);
+			return;
+		} else if (strcmp(what, "an internal value") == 0) {
 			restated = "objects with opaque internal state (e.g. Fiber, Generator, PDO) cannot be stored in the user cache";
 		}
 	} else if (strstr(m, ") is nested deeper than ")) {
