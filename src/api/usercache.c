@@ -766,8 +766,9 @@ ZEND_METHOD(UserCache_Cache, decrement)
 }
 
 /* A hit into out; false on a miss (or with an exception a restore hook
- * threw). A value holding an object whose class is gone, or an enum case
- * that is gone, is, as in the proposal, a miss, and its entry goes
+ * threw). A value holding an object whose class is gone, an enum case
+ * that is gone, or a property name unserialize() rejects, is, as in the
+ * proposal, a miss, and its entry goes
  * (Resident\Cache gives the one as unserialize() does, with
  * __PHP_Incomplete_Class, and throws the decoder's Error for the other). */
 static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
@@ -778,14 +779,14 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 	}
 	zend_string *skey = store_key(u, key);
 	uint64_t incomplete = RV_CTX->incomplete_made;
-	uint64_t gone_cases = RV_CTX->gone_enum_cases;
+	uint64_t stale = RV_CTX->stale_decodes;
 	bool hit = resident_fetch(&values, skey, out);
 	if (hit && RV_CTX->incomplete_made != incomplete) {
 		zval_ptr_dtor(out);
 		ZVAL_UNDEF(out);
 		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
 		hit = false;
-	} else if (!hit && EG(exception) && RV_CTX->gone_enum_cases != gone_cases) {
+	} else if (!hit && EG(exception) && RV_CTX->stale_decodes != stale) {
 		/* The decoder's own Error, not an autoloader's: the value is stale. */
 		zend_clear_exception();
 		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
