@@ -17,6 +17,7 @@
 #include "class_layout.h"
 #include "copy.h"
 #include "date.h"
+#include "class_profile.h"
 #include "zend_enum.h"
 #include "zend_interfaces.h"
 #include "ext/standard/php_var.h"
@@ -119,6 +120,10 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
+	/* unserialize() calls the __wakeup() the class has when the value is
+	 * read, not the one it had when it was stored (a deploy in between).
+	 * A class that gained __unserialize() instead is not handled here. */
+	r->wakeup = r->ce && !r->ce->__unserialize && rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
 	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS
 		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
 	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
@@ -462,7 +467,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	if ((r->dense ? fill_dense(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
 		return fail(dst);
 	}
-	if (o->shape->mode == RV_OBJ_WAKEUP && r->ce) {
+	if ((o->shape->mode == RV_OBJ_WAKEUP || o->shape->mode == RV_OBJ_PROPS) && r->wakeup) {
 		defer(d, obj, RV_OBJ_WAKEUP, NULL);
 	}
 	return SUCCESS;
