@@ -247,15 +247,21 @@ static void uninitialized_native(zend_class_entry *ce)
 	while (base->parent) {
 		base = base->parent;
 	}
-	zend_class_entry *error = zend_ce_error;
 #if PHP_VERSION_ID >= 80300
-	/* PHP 8.3 throws DateObjectError (ext/date's "more appropriate exceptions" RFC). */
+	/* PHP 8.3 throws DateObjectError, naming the object's own class (ext/date's
+	 * "more appropriate exceptions" RFC). */
 	zend_class_entry *date_error = zend_hash_str_find_ptr(CG(class_table), "dateobjecterror", sizeof("dateobjecterror") - 1);
-	if (date_error) {
-		error = date_error;
+	if (base == ce) {
+		zend_throw_exception_ex(date_error ? date_error : zend_ce_error, 0,
+			"Object of type %s has not been correctly initialized by calling parent::__construct() in its constructor", ZSTR_VAL(ce->name));
+	} else {
+		zend_throw_exception_ex(date_error ? date_error : zend_ce_error, 0,
+			"Object of type %s (inheriting %s) has not been correctly initialized by calling parent::__construct() in its constructor",
+			ZSTR_VAL(ce->name), ZSTR_VAL(base->name));
 	}
+#else
+	zend_throw_exception_ex(zend_ce_error, 0, "The %s object has not been correctly initialized by its constructor", ZSTR_VAL(base->name));
 #endif
-	zend_throw_exception_ex(error, 0, "The %s object has not been correctly initialized by its constructor", ZSTR_VAL(base->name));
 }
 
 static zend_result check_class(gctx *c, zend_class_entry *ce, const rv_path *path)

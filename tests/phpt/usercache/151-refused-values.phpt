@@ -54,13 +54,22 @@ foreach ($makers as $label => $make) {
     var_dump($c->has($label));
 }
 
-foreach ([DateTime::class, DateTimeImmutable::class, DateTimeZone::class, DateInterval::class, DatePeriod::class] as $class) {
+class Unmade extends DateTimeImmutable
+{
+}
+foreach ([DateTime::class, DateTimeImmutable::class, Unmade::class, DateTimeZone::class, DateInterval::class, DatePeriod::class] as $class) {
     $unmade = (new ReflectionClass($class))->newInstanceWithoutConstructor();
+    // DateObjectError on PHP 8.3+, Error before, with the engine's message.
+    try {
+        serialize($unmade);
+    } catch (Error $e) {
+        $thrown = [get_class($e), $e->getMessage()];
+    }
     foreach (['store' => fn () => $c->store('date', $unmade), 'storeMultiple' => fn () => $c->storeMultiple(['first' => 1, 'date' => ['at' => $unmade]])] as $how => $call) {
         try {
             var_dump($call());
         } catch (Error $e) {
-            echo "$class $how: ", get_class($e), ': ', $e->getMessage(), "\n";
+            echo "$class $how: ", [get_class($e), $e->getMessage()] === $thrown ? "the Error serialize() throws" : get_class($e) . ': ' . $e->getMessage(), "\n";
         }
     }
 }
@@ -91,16 +100,18 @@ anonymous bare: class@anonymous objects cannot be stored in the user cache
 anonymous nested: class@anonymous objects cannot be stored in the user cache
 anonymous by a hook: class@anonymous objects cannot be stored in the user cache
 bool(false)
-DateTime store: Error: The DateTime object has not been correctly initialized by its constructor
-DateTime storeMultiple: Error: The DateTime object has not been correctly initialized by its constructor
-DateTimeImmutable store: Error: The DateTimeImmutable object has not been correctly initialized by its constructor
-DateTimeImmutable storeMultiple: Error: The DateTimeImmutable object has not been correctly initialized by its constructor
-DateTimeZone store: Error: The DateTimeZone object has not been correctly initialized by its constructor
-DateTimeZone storeMultiple: Error: The DateTimeZone object has not been correctly initialized by its constructor
-DateInterval store: Error: The DateInterval object has not been correctly initialized by its constructor
-DateInterval storeMultiple: Error: The DateInterval object has not been correctly initialized by its constructor
-DatePeriod store: Error: The DatePeriod object has not been correctly initialized by its constructor
-DatePeriod storeMultiple: Error: The DatePeriod object has not been correctly initialized by its constructor
+DateTime store: the Error serialize() throws
+DateTime storeMultiple: the Error serialize() throws
+DateTimeImmutable store: the Error serialize() throws
+DateTimeImmutable storeMultiple: the Error serialize() throws
+Unmade store: the Error serialize() throws
+Unmade storeMultiple: the Error serialize() throws
+DateTimeZone store: the Error serialize() throws
+DateTimeZone storeMultiple: the Error serialize() throws
+DateInterval store: the Error serialize() throws
+DateInterval storeMultiple: the Error serialize() throws
+DatePeriod store: the Error serialize() throws
+DatePeriod storeMultiple: the Error serialize() throws
 bool(false)
 bool(false)
 bool(true)
