@@ -326,8 +326,17 @@ static void restate_refusal(void)
 		} else if (strcmp(what, "a Closure") == 0) {
 			restated = "Closure objects cannot be stored in the user cache";
 		} else if (strcmp(what, "an instance of an anonymous class") == 0) {
-			restated = "Objects of anonymous classes cannot be stored in the user cache";
-		} else if (strcmp(what, "a Generator") == 0 || strncmp(what, "an instance of ", 15) == 0 || strcmp(what, "an internal value") == 0) {
+			restated = "class@anonymous objects cannot be stored in the user cache";
+		} else if (strcmp(what, "a Generator") == 0) {
+			restated = "Generator objects cannot be stored in the user cache";
+		} else if (strncmp(what, "an instance of ", 15) == 0) {
+			/* The proposal names the class (a Fiber, a WeakReference, ...). */
+			zend_string *named = zend_strpprintf(0, "%s objects cannot be stored in the user cache", what + 15);
+			zend_clear_exception();
+			zend_type_error("%s", ZSTR_VAL(named));
+			zend_string_release(named);
+			return;
+		} else if (strcmp(what, "an internal value") == 0) {
 			restated = "objects with opaque internal state (e.g. Fiber, Generator, PDO) cannot be stored in the user cache";
 		}
 	} else if (strstr(m, ") is nested deeper than ")) {
@@ -757,9 +766,11 @@ ZEND_METHOD(UserCache_Cache, decrement)
 }
 
 /* A hit into out; false on a miss (or with an exception a restore hook
- * threw). A value holding an object whose class is gone is, as in the
- * proposal, a miss, and its entry goes (Resident\Cache gives it as
- * unserialize() does, with __PHP_Incomplete_Class). */
+ * threw). A value holding an object whose class is gone, an enum case
+ * that is gone, or a property name unserialize() rejects, is, as in the
+ * proposal, a miss, and its entry goes
+ * (Resident\Cache gives the one as unserialize() does, with
+ * __PHP_Incomplete_Class, and throws the decoder's Error for the other). */
 static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 {
 	resident_cache_obj values;
@@ -768,12 +779,17 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 	}
 	zend_string *skey = store_key(u, key);
 	uint64_t incomplete = RV_CTX->incomplete_made;
+	uint64_t stale = RV_CTX->stale_decodes;
 	bool hit = resident_fetch(&values, skey, out);
 	if (hit && RV_CTX->incomplete_made != incomplete) {
 		zval_ptr_dtor(out);
 		ZVAL_UNDEF(out);
 		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
 		hit = false;
+	} else if (!hit && EG(exception) && RV_CTX->stale_decodes != stale) {
+		/* The decoder's own Error, not an autoloader's: the value is stale. */
+		zend_clear_exception();
+		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
 	}
 	zend_string_release(skey);
 	return hit;

@@ -107,6 +107,19 @@ static void *take(size_t size, size_t *plan_size, rv_writer *w)
 	return p;
 }
 
+bool rv_native_initialized(uint32_t kind, zend_object *obj)
+{
+	switch (kind) {
+		case RV_NATIVE_DATE:
+			return php_date_obj_from_obj(obj)->time != NULL;
+		case RV_NATIVE_TIMEZONE:
+			return php_timezone_obj_from_obj(obj)->initialized;
+		case RV_NATIVE_INTERVAL:
+			return php_interval_obj_from_obj(obj)->initialized;
+	}
+	return true;
+}
+
 const void *rv_native_persist(rv_context *ctx, uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w)
 {
 	switch (kind) {

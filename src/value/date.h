@@ -16,6 +16,10 @@
  * listed in resident.direct_classes (copy even if it overrides hooks). */
 uint32_t rv_native_kind(zend_class_entry *ce, bool direct);
 
+/* Whether the object's C state was made by its constructor (or a
+ * restore): serialize() refuses one that was not (newInstanceWithoutConstructor()). */
+bool rv_native_initialized(uint32_t kind, zend_object *obj);
+
 /* Plan (plan_size != NULL: adds the bytes, returns NULL) or write the
  * object's C state; returns where it was written. Strings it makes are
  * kept for the request (see rv_temp_string). */

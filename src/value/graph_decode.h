@@ -16,6 +16,7 @@ typedef struct resolved_shape {
 	bool same_layout;              /* as stored: left-out properties hold their defaults already */
 	bool plain;                    /* a user class ready to instantiate directly */
 	bool dense;                    /* ... and the record holds its slots in order, all declared */
+	bool wakeup;                   /* the class as it is now restores through __wakeup(), as unserialize() would */
 	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */
 } resolved_shape;
 

@@ -17,6 +17,7 @@
 #include "class_layout.h"
 #include "copy.h"
 #include "date.h"
+#include "class_profile.h"
 #include "zend_enum.h"
 #include "zend_interfaces.h"
 #include "ext/standard/php_var.h"
@@ -119,6 +120,10 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
+	/* unserialize() calls the __wakeup() the class has when the value is
+	 * read, not the one it had when it was stored (a deploy in between).
+	 * A class that gained __unserialize() instead is not handled here. */
+	r->wakeup = r->ce && !r->ce->__unserialize && rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
 	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS
 		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
 	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
@@ -462,27 +467,34 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	if ((r->dense ? fill_dense(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
 		return fail(dst);
 	}
-	if (o->shape->mode == RV_OBJ_WAKEUP && r->ce) {
+	if ((o->shape->mode == RV_OBJ_WAKEUP || o->shape->mode == RV_OBJ_PROPS) && r->wakeup) {
 		defer(d, obj, RV_OBJ_WAKEUP, NULL);
 	}
 	return SUCCESS;
 }
 
-static zend_result decode_enum(zval *dst, const rv_enum_node *e)
+/* An enum whose class or case is gone (the code changed since the value was
+ * stored) throws; ctx->stale_decodes tells a caller that treats stale
+ * values as misses (UserCache) that it was this, not an autoloader's
+ * exception. */
+static zend_result decode_enum(rv_context *ctx, zval *dst, const rv_enum_node *e)
 {
 	zend_class_entry *ce = find_class(e->class_name, e->lc_class_name);
 	if (!ce) {
 		if (!EG(exception)) {
+			ctx->stale_decodes++;
 			zend_throw_error(NULL, "Class '%s' not found", ZSTR_VAL(e->class_name));
 		}
 		return FAILURE;
 	}
 	if (!(ce->ce_flags & ZEND_ACC_ENUM)) {
+		ctx->stale_decodes++;
 		zend_throw_error(NULL, "Class '%s' is not an enum", ZSTR_VAL(e->class_name));
 		return FAILURE;
 	}
 	zend_class_constant *c = zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), e->case_name);
 	if (!c || !(ZEND_CLASS_CONST_FLAGS(c) & ZEND_CLASS_CONST_IS_CASE)) {
+		ctx->stale_decodes++;
 		zend_throw_error(NULL, "Undefined constant %s::%s", ZSTR_VAL(ce->name), ZSTR_VAL(e->case_name));
 		return FAILURE;
 	}
@@ -585,7 +597,7 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 			return SUCCESS;
 		}
 		case RV_NODE_ENUM:
-			if (decode_enum(dst, (const rv_enum_node *)n) == FAILURE) {
+			if (decode_enum(d->ctx, dst, (const rv_enum_node *)n) == FAILURE) {
 				ZVAL_UNDEF(dst);
 				return FAILURE;
 			}
@@ -637,6 +649,42 @@ static void refill_heap(zend_object *obj, zval *data)
 	} ZEND_HASH_FOREACH_END();
 }
 
+/* A class with __serialize() and no __unserialize(): unserialize() writes
+ * the data into the object as its properties, by name. A name it cannot
+ * unmangle fails the value, with unserialize()'s notice. */
+static zend_result data_as_properties(decoder *d, zend_object *obj, HashTable *data)
+{
+	bool declared = obj->ce->default_properties_count > 0;
+	zend_string *key;
+	zend_ulong idx;
+	zval *v;
+	ZEND_HASH_FOREACH_KEY_VAL(data, idx, key, v) {
+		zend_string *name = key ? zend_string_copy(key) : zend_long_to_str((zend_long)idx);
+		zend_property_info *info = NULL;
+		if (ZSTR_LEN(name) && ZSTR_VAL(name)[0] == '\0') {
+			const char *class_name, *prop;
+			size_t prop_len;
+			if (zend_unmangle_property_name_ex(name, &class_name, &prop, &prop_len) == FAILURE && declared) {
+				zend_error(E_NOTICE, "Illegal member variable name");
+				d->ctx->stale_decodes++;
+				zend_throw_error(NULL, "Cannot restore a cached %s: a property name is not valid", ZSTR_VAL(obj->ce->name));
+				zend_string_release(name);
+				return FAILURE;
+			}
+		}
+		info = declaration_of(obj->ce, name);
+		zval copy;
+		ZVAL_COPY(&copy, v);
+		zend_result rc = info ? write_declared(obj, info, &copy) : write_dynamic(obj, name, &copy);
+		zend_string_release(name);
+		if (rc == FAILURE) {
+			zval_ptr_dtor(&copy);
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
 /* __unserialize() and __wakeup(), in the order the objects were completed.
  * A hook may wake a shell of the same graph, which defers and runs hooks of
  * its own past `end`: the entries are read by index. */
@@ -648,7 +696,11 @@ zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 		if (rc == SUCCESS && !EG(exception)) {
 			switch (e->mode) {
 				case RV_OBJ_UNSERIALIZE:
-					zend_call_known_instance_method_with_1_params(e->obj->ce->__unserialize, e->obj, NULL, &e->data);
+					if (e->obj->ce->__unserialize) {
+						zend_call_known_instance_method_with_1_params(e->obj->ce->__unserialize, e->obj, NULL, &e->data);
+					} else if (Z_TYPE(e->data) == IS_ARRAY && data_as_properties(d, e->obj, Z_ARRVAL(e->data)) == FAILURE) {
+						rc = FAILURE;
+					}
 					break;
 				case RV_OBJ_HEAP:
 					refill_heap(e->obj, &e->data);

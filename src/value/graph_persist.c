@@ -23,6 +23,7 @@
 #include "class_profile.h"
 #include "class_layout.h"
 #include "zend_closures.h"
+#include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "zend_enum.h"
 #include "zend_generators.h"
@@ -238,6 +239,30 @@ static zend_result too_deep(gctx *c)
 	}
 	rv_value_error(c->ctx, c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
 	return FAILURE;
+}
+
+/* What serialize() throws for a date object its constructor never set up. */
+static void uninitialized_native(zend_class_entry *ce)
+{
+	zend_class_entry *base = ce;
+	while (base->parent) {
+		base = base->parent;
+	}
+#if PHP_VERSION_ID >= 80300
+	/* PHP 8.3 throws DateObjectError, naming the object's own class (ext/date's
+	 * "more appropriate exceptions" RFC). */
+	zend_class_entry *date_error = zend_hash_str_find_ptr(CG(class_table), "dateobjecterror", sizeof("dateobjecterror") - 1);
+	if (base == ce) {
+		zend_throw_exception_ex(date_error ? date_error : zend_ce_error, 0,
+			"Object of type %s has not been correctly initialized by calling parent::__construct() in its constructor", ZSTR_VAL(ce->name));
+	} else {
+		zend_throw_exception_ex(date_error ? date_error : zend_ce_error, 0,
+			"Object of type %s (inheriting %s) has not been correctly initialized by calling parent::__construct() in its constructor",
+			ZSTR_VAL(ce->name), ZSTR_VAL(base->name));
+	}
+#else
+	zend_throw_exception_ex(zend_ce_error, 0, "The %s object has not been correctly initialized by its constructor", ZSTR_VAL(base->name));
+#endif
 }
 
 static zend_result check_class(gctx *c, zend_class_entry *ce, const rv_path *path)
@@ -878,6 +903,14 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	uint32_t native = p->native;
 	bool direct = p->direct;
 	uint32_t id = 0;
+	if (native && !rv_native_initialized(native, obj)) {
+		if (c->pass == WRITE) {
+			abandon(c);
+		} else {
+			uninitialized_native(obj->ce);
+		}
+		return -1;
+	}
 
 	if (c->pass == COLLECT) {
 		if (!zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(obj))) {

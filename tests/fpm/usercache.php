@@ -13,6 +13,23 @@ function usercache_call(FastCgi $client, string $query): array
     return [json_decode($body, true) ?? $body, (int)($headers['x-pid'] ?? 0)];
 }
 
+function usercache_values(FastCgi $client, string $case, string $step)
+{
+    [, $body] = $client->get(__DIR__ . '/www/usercache_values.php', "case=$case&step=$step", 30.0);
+    return json_decode($body, true) ?? $body;
+}
+
+/* Runs a case of www/usercache_values.php: the seeding request, then the
+ * reading request $reads times; [ok, detail] against the expected answers. */
+function usercache_values_case(Fpm $fpm, string $case, array $seeded, array $read, int $reads = 2): array
+{
+    $got = [usercache_values($fpm->client, $case, 'seed')];
+    for ($i = 0; $i < $reads; $i++) {
+        $got[] = usercache_values($fpm->client, $case, 'read');
+    }
+    return [$got === array_merge([$seeded], array_fill(0, $reads, $read)), json_encode($got)];
+}
+
 /* Starts a request in the background on the "test" pool; returns the process
  * (its own FastCGI connection) once the request has written its pid file. */
 function usercache_background(Fpm $fpm, string $query, string $pidfile)
@@ -118,5 +135,40 @@ return [
         }
         $computes = count(file($log, FILE_IGNORE_NEW_LINES));
         return [$out === ['"computed"', '"computed"'] && $computes === 1, json_encode([$out, $computes])];
+    },
+    'UserCache: object graphs, holes, shared objects and references read back whole by a later request, and its changes stay its own' => function (Fpm $fpm) {
+        return usercache_values_case($fpm, 'graph', [true, true, true],
+            ['Ada', 36, 7, '2026-06-15 09:30:00 UTC', 7, true, true, 5]);
+    },
+    'UserCache: DateTime, ArrayObject, SplFixedArray, SplQueue, SplPriorityQueue and DatePeriod subclasses read back by a later request' => function (Fpm $fpm) {
+        return usercache_values_case($fpm, 'internal', [true],
+            ['2026-06-15 09:30:00.250000 Europe/Paris', 'go:3', 'ms', 'NamedIterator', 80, 3, 'c', 'first', 'second',
+                ['data' => 'high', 'priority' => 9], '01-01 01-02 01-03 01-04', '03-01 04-01 05-01', 'Window', 'sale', '02-01 02-02 02-03']);
+    },
+    'UserCache: store, storeMultiple and deleteMultiple across requests' => function (Fpm $fpm) {
+        return usercache_values_case($fpm, 'multiple', [true, true, true],
+            [41, 'hi', ['a' => 1, 'b' => [2, 3]], true, 'MISS', 'long-lived'], 1);
+    },
+    'UserCache: __unserialize runs at every fetch of every request' => function (Fpm $fpm) {
+        return usercache_values_case($fpm, 'restore', [true], [5, 41]);
+    },
+    'UserCache: a value whose class a later request does not have is a miss there and its entry goes; an autoloader\'s exception reaches the caller and the entry stays' => function (Fpm $fpm) {
+        return usercache_values_case($fpm, 'class_gone', [true, true, true, true],
+            ['DEFAULT', false, 'no Unloadable here', true, 'no Unloadable here', [false, true]], 1);
+    },
+    'UserCache: objects read by a request whose class has a destructor run it, though the storing request\'s had none' => function (Fpm $fpm) {
+        $expected = [['direct', 2, true], ['after delete', 2], ['inside', 4, true], ['after delete', 4]];
+        $results = [];
+        for ($i = 0; $i < 2; $i++) {
+            $results[] = usercache_values($fpm->client, 'destructor', 'seed');
+            $results[] = usercache_values($fpm->client, 'destructor', 'read');
+        }
+        return [$results === [[true, true], $expected, [true, true], $expected], json_encode($results)];
+    },
+    'UserCache: remember() keeps the result, not the callback: a later hit calls nothing, a miss after delete computes anew' => function (Fpm $fpm) {
+        $results = [usercache_values($fpm->client, 'remember', 'seed'), usercache_values($fpm->client, 'remember', 'read'),
+            usercache_values($fpm->client, 'remember', 'miss')];
+        $first = ['token' => 'seed-token', 'position' => 12];
+        return [$results === [[$first], [$first], ['fresh after delete']], json_encode($results)];
     },
 ];
