@@ -757,9 +757,13 @@ ZEND_METHOD(UserCache_Cache, decrement)
 }
 
 /* A hit into out; false on a miss (or with an exception a restore hook
- * threw). A value holding an object whose class is gone is, as in the
- * proposal, a miss, and its entry goes (Resident\Cache gives it as
- * unserialize() does, with __PHP_Incomplete_Class). */
+ * threw). A value holding an object whose class is gone, or is one that
+ * cannot be instantiated (abstract, an interface, ...), is, as in the
+ * proposal, a miss, and its entry goes: also when that object made a
+ * restore fail (a DatePeriod given an __PHP_Incomplete_Class start), the
+ * failure's exception is dropped with it. Resident\Cache gives such a
+ * value as unserialize() does (__PHP_Incomplete_Class, or the Error). An
+ * autoloader's exception is not a class gone: it reaches the caller. */
 static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 {
 	resident_cache_obj values;
@@ -768,10 +772,16 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 	}
 	zend_string *skey = store_key(u, key);
 	uint64_t incomplete = RV_CTX->incomplete_made;
+	uint64_t uninstantiable = RV_CTX->uninstantiable_met;
 	bool hit = resident_fetch(&values, skey, out);
-	if (hit && RV_CTX->incomplete_made != incomplete) {
-		zval_ptr_dtor(out);
-		ZVAL_UNDEF(out);
+	if (RV_CTX->incomplete_made != incomplete || RV_CTX->uninstantiable_met != uninstantiable) {
+		if (hit) {
+			zval_ptr_dtor(out);
+			ZVAL_UNDEF(out);
+		}
+		if (EG(exception)) {
+			zend_clear_exception();
+		}
 		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
 		hit = false;
 	}

@@ -46,6 +46,7 @@ typedef struct rv_context {
 	uint32_t shells_made;        /* ... the shells they made */
 	uint32_t shells_filled;      /* ... and filled */
 	uint64_t incomplete_made;    /* objects of classes that are gone (__PHP_Incomplete_Class) decoded, ever */
+	uint64_t uninstantiable_met; /* objects of classes that cannot be instantiated (abstract, interface, ...) met while decoding, ever */
 
 	/* Per process or thread: class name -> bytes of its last root values
 	 * (class_profile.c), in persistent memory. */

@@ -412,6 +412,12 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		object_properties_init(obj, r->ce);
 		ZVAL_OBJ(dst, obj);
 	} else if (r->ce) {
+		if (r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
+				| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) {
+			/* object_init_ex() throws as unserialize() does; the caller
+			 * may rather treat the value as one it cannot restore. */
+			d->ctx->uninstantiable_met++;
+		}
 		if (object_init_ex(dst, r->ce) == FAILURE) {
 			ZVAL_UNDEF(dst);
 			return FAILURE;
