@@ -21,6 +21,7 @@
 #include "zend_interfaces.h"
 #include "ext/standard/php_var.h"
 #include "ext/standard/php_incomplete_class.h"
+#include "ext/standard/basic_functions.h"
 
 /* On FAILURE (an exception is pending) dst holds nothing. */
 static zend_result decode(decoder *d, zval *dst, const zval *src);
@@ -504,9 +505,12 @@ static zend_result decode_serialized(zval *dst, const rv_serialized_node *s)
 {
 	const unsigned char *p = (const unsigned char *)ZSTR_VAL(s->data);
 	php_unserialize_data_t var_hash;
+	/* A context of its own, not the one of an unserialize() running this fetch. */
+	BG(serialize_lock)++;
 	PHP_VAR_UNSERIALIZE_INIT(var_hash);
 	bool ok = php_var_unserialize(dst, &p, p + ZSTR_LEN(s->data), &var_hash);
 	PHP_VAR_UNSERIALIZE_DESTROY(var_hash);
+	BG(serialize_lock)--;
 	if (!ok) {
 		zval_ptr_dtor(dst);
 		ZVAL_NULL(dst);
@@ -645,13 +649,20 @@ static void refill_heap(zend_object *obj, zval *data)
 
 /* __unserialize() and __wakeup(), in the order the objects were completed.
  * A hook may wake a shell of the same graph, which defers and runs hooks of
- * its own past `end`: the entries are read by index. */
+ * its own past `end`: the entries are read by index. As unserialize() runs
+ * them: under BG(serialize_lock), so that serialize() or unserialize()
+ * called by a hook starts a context of its own instead of continuing the
+ * one of an unserialize() this fetch runs inside (a Serializable's
+ * unserialize()); and once one failed, the object whose hook threw and
+ * those whose hook did not run get no destructor call. */
 zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 {
 	uint32_t end = d->ndefer;
 	for (uint32_t i = from; i < end; i++) {
 		deferred *e = &d->defer[i];
+		bool user_hook = e->mode == RV_OBJ_UNSERIALIZE || e->mode == RV_OBJ_WAKEUP;
 		if (rc == SUCCESS && !EG(exception)) {
+			BG(serialize_lock)++;
 			switch (e->mode) {
 				case RV_OBJ_UNSERIALIZE:
 					zend_call_known_instance_method_with_1_params(e->obj->ce->__unserialize, e->obj, NULL, &e->data);
@@ -665,9 +676,15 @@ zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 				default:
 					zend_call_method_with_0_params(e->obj, e->obj->ce, NULL, "__wakeup", NULL);
 			}
+			BG(serialize_lock)--;
 			if (EG(exception)) {
 				rc = FAILURE;
+				if (user_hook) {
+					GC_ADD_FLAGS(e->obj, IS_OBJ_DESTRUCTOR_CALLED);
+				}
 			}
+		} else if (user_hook) {
+			GC_ADD_FLAGS(e->obj, IS_OBJ_DESTRUCTOR_CALLED);
 		}
 		zval_ptr_dtor(&d->defer[i].data);
 	}
