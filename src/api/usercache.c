@@ -325,6 +325,8 @@ static void restate_refusal(void)
 			restated = "Resources cannot be stored in the user cache";
 		} else if (strcmp(what, "a Closure") == 0) {
 			restated = "Closure objects cannot be stored in the user cache";
+		} else if (strcmp(what, "an instance of WeakReference") == 0) {
+			restated = "WeakReference objects cannot be stored in the user cache";
 		} else if (strcmp(what, "an instance of an anonymous class") == 0) {
 			restated = "Objects of anonymous classes cannot be stored in the user cache";
 		} else if (strcmp(what, "a Generator") == 0 || strncmp(what, "an instance of ", 15) == 0 || strcmp(what, "an internal value") == 0) {
@@ -333,6 +335,14 @@ static void restate_refusal(void)
 	} else if (strstr(m, ") is nested deeper than ")) {
 		restated = "Value is nested too deeply to be stored in the user cache";
 		depth = true;
+	} else if ((restated = strstr(m, "::__sleep() must return an array")) && restated[sizeof("::__sleep() must return an array") - 1] == '\0') {
+		/* As the proposal words it, after serialize()'s own warning. */
+		zend_string *cls = zend_string_init(m, restated - m, false);
+		zend_clear_exception();
+		php_error_docref(NULL, E_WARNING, "%s::__sleep() should return an array only containing the names of instance-variables to serialize", ZSTR_VAL(cls));
+		zend_type_error("%s::__sleep() did not return an array of member names; the object cannot be stored in the user cache", ZSTR_VAL(cls));
+		zend_string_release(cls);
+		return;
 	}
 	if (!restated) {
 		return;
