@@ -682,10 +682,17 @@ ZEND_METHOD(UserCache_Cache, storeMultiple)
 	}
 	if (ok && !threw) {
 		RESIDENT_G(quiet_stores)++;
+		uint32_t written = 0;
 		for (uint32_t i = 0; ok && i < count; i++) {
 			ok = resident_store_planned(&values, skeys[i], &plans[i], expires, 0, false);
+			written += ok;
 		}
 		RESIDENT_G(quiet_stores)--;
+		/* One that found no room (the others took it) undoes the batch:
+		 * the keys written before it go, as the proposal rolls back. */
+		for (uint32_t i = 0; !ok && i < written; i++) {
+			rs_delete(st, values.pool, ZSTR_VAL(skeys[i]), ZSTR_LEN(skeys[i]));
+		}
 		if (EG(exception)) {
 			restate_refusal();
 			threw = true;
