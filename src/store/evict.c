@@ -96,7 +96,12 @@ void rs_expire_step(rs_store *st, uint64_t budget)
 	if (!h->expiring_entries) {
 		return;
 	}
-	if (!budget) {
+	if (!budget && st->saw_expired) {
+		/* This process found keys expired: its next write retires them
+		 * (as far as one bounded scan goes). */
+		budget = RS_EXPIRY_SEEN_BUCKETS;
+		st->saw_expired = false;
+	} else if (!budget) {
 		/* A write's share: a pass takes some 64 writes, at most 2048
 		 * buckets a write (then more writes) in a big index. */
 		budget = h->nbuckets / RS_EXPIRY_WRITE_PASS;

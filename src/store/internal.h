@@ -323,7 +323,8 @@ static inline void rs_account_live(rs_store *st, rs_entry *e, int sign)
  * neighbours); 0 when no room can be made now. */
 rs_off rs_alloc_evicting(rs_store *st, uint64_t size);
 /* evict.c: under the write lock, once an entry may have expired, retires
- * the expired entries of up to `budget` buckets (0: a write's share),
+ * the expired entries of up to `budget` buckets (0: a write's share, or
+ * RS_EXPIRY_SEEN_BUCKETS once this process found a key expired),
  * continuing the scan where the last step left it. */
 void rs_expire_step(rs_store *st, uint64_t budget);
 /* A write's share of that scan: 1/RS_EXPIRY_WRITE_PASS of the buckets,

@@ -1,5 +1,5 @@
 --TEST--
-UserCache: expired entries give their memory back without memory pressure: to writes alone (of other keys, without TTLs), and to a process that only read them (at the end of its request, a scan of up to 4,096 index buckets; this test sleeps 4 s)
+UserCache: expired entries give their memory back without memory pressure: to writes alone (of other keys, without TTLs), and to a process that only read them (at the end of its request, or at its next write: a scan of up to 4,096 index buckets; this test sleeps 6 s)
 --EXTENSIONS--
 pcntl
 --INI--
@@ -45,6 +45,16 @@ for ($i = 0; $i < 100; $i++) {
 }
 $c->deleteMultiple(['other0', 'other1', 'other2', 'other3']);
 var_dump($status()->getEntryCount() - $entries, $status()->getFreeMemory() - $free);
+
+echo "read, then one write:\n";
+seed($c);
+sleep(2);
+for ($i = 0; $i < 100; $i++) {
+    $c->fetch("e$i");
+}
+$c->store('one', 1);
+$c->delete('one');
+var_dump($status()->getEntryCount() - $entries, $status()->getFreeMemory() - $free);
 var_dump($status()->getEvictionCount(), $status()->getExpungeCount());
 ?>
 --EXPECT--
@@ -55,6 +65,9 @@ child missed 100
 int(0)
 int(0)
 writes of other keys only:
+int(0)
+int(0)
+read, then one write:
 int(0)
 int(0)
 int(0)
