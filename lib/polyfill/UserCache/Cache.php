@@ -117,12 +117,20 @@ final class Cache
                 return false;
             }
         }
-        $ok = true;
+        // One that finds no room undoes the batch, as the extension does.
+        $written = [];
         foreach ($encoded as $key => $value) {
-            $ok = $this->values->store((string) $key, $value, $ttl) && $ok;
+            if (!$this->values->store((string) $key, $value, $ttl)) {
+                foreach ($written as $done) {
+                    $this->values->delete($done);
+                }
+
+                return false;
+            }
+            $written[] = (string) $key;
         }
 
-        return $ok;
+        return true;
     }
 
     public function increment(string $key, int $step = 1, int $ttl = 0): ?int
@@ -489,6 +497,7 @@ final class Cache
             throw new \TypeError(match (true) {
                 $what === 'a resource' => 'Resources cannot be stored in the user cache',
                 $what === 'a Closure' => 'Closure objects cannot be stored in the user cache',
+                $what === 'an instance of WeakReference' => 'WeakReference objects cannot be stored in the user cache',
                 $what === 'an instance of an anonymous class' => 'Objects of anonymous classes cannot be stored in the user cache',
                 default => 'objects with opaque internal state (e.g. Fiber, Generator, PDO) cannot be stored in the user cache',
             }, 0, $e);
