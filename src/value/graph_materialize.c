@@ -388,6 +388,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 {
 	resolved_shape *r = resolve(d, o->shape);
 	if (EG(exception)) {
+		ZVAL_UNDEF(dst);
 		return FAILURE;
 	}
 	const rv_object_ext *x = rv_object_ext_of(o);
@@ -447,6 +448,10 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 			return fail(dst);
 		}
 		if (decode(d, &data, &x->data) == FAILURE) {
+			if (o->shape->mode == RV_OBJ_UNSERIALIZE) {
+				/* Never restored: as unserialize(), no destructor call. */
+				GC_ADD_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);
+			}
 			return fail(dst);
 		}
 		if (r->ce) {
@@ -467,6 +472,10 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		return SUCCESS;
 	}
 	if ((r->dense ? fill_dense(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
+		if (o->shape->mode == RV_OBJ_WAKEUP && r->ce) {
+			/* Its __wakeup() will not run: as unserialize(), no destructor call. */
+			GC_ADD_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);
+		}
 		return fail(dst);
 	}
 	if (o->shape->mode == RV_OBJ_WAKEUP && r->ce) {
@@ -541,6 +550,8 @@ static zend_never_inline zend_result decode_array(decoder *d, zval *dst, const r
 		if (decode(d, &v, el) == FAILURE) {
 			neutralize(ht, a, i);
 			zend_array_destroy(ht);
+			/* The caller drops what a failure leaves in dst. */
+			ZVAL_UNDEF(dst);
 			return FAILURE;
 		}
 		ZVAL_COPY_VALUE(el, &v);

@@ -28,7 +28,6 @@
 #include "zend_generators.h"
 #include "zend_smart_str.h"
 #include "ext/standard/php_var.h"
-#include "ext/standard/basic_functions.h"
 #include "ext/spl/spl_heap.h"
 
 typedef enum { COLLECT, PLAN, WRITE } pass;
@@ -393,23 +392,9 @@ static zend_result sleep_keys(zend_object *obj, HashTable *names, zval *keys)
 	return rc;
 }
 
-static zend_result collect_hook_locked(gctx *c, zend_object *obj, rv_encoding enc, const rv_path *path);
-
-/* COLLECT: runs the object's hook and keeps what it returned. As
- * serialize() runs it: under BG(serialize_lock), so that serialize()
- * called by the hook (or Resident's own, for a Serializable) starts a
- * context of its own instead of continuing the one of a serialize() this
- * store runs inside (a Serializable's serialize()), whose back references
- * would not resolve in the stored string. */
+/* COLLECT: runs the object's hook and keeps what it returned (under
+ * BG(serialize_lock): rv_plan_value()). */
 static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, const rv_path *path)
-{
-	BG(serialize_lock)++;
-	zend_result rc = collect_hook_locked(c, obj, enc, path);
-	BG(serialize_lock)--;
-	return rc;
-}
-
-static zend_result collect_hook_locked(gctx *c, zend_object *obj, rv_encoding enc, const rv_path *path)
 {
 	zval state, zobj;
 	ZVAL_UNDEF(&state);
