@@ -124,7 +124,7 @@ destructor ran
 cannot restore
 a fatal error in a store's hook:
 
-Fatal error: Cannot declare class Twice, because the name is already in use in %s : eval()'d code on line 1
+Fatal error: Cannot %s class Twice%s on line 1
 shutdown
 string(9) "suspended"
 a:2:{i:0;O:8:"stdClass":0:{}i:1;r:2;}
