@@ -342,6 +342,14 @@ static void restate_refusal(void)
 	} else if (strstr(m, ") is nested deeper than ")) {
 		restated = "Value is nested too deeply to be stored in the user cache";
 		depth = true;
+	} else if ((restated = strstr(m, "::__sleep() must return an array")) && restated[sizeof("::__sleep() must return an array") - 1] == '\0') {
+		/* As the proposal words it, after serialize()'s own warning. */
+		zend_string *cls = zend_string_init(m, restated - m, false);
+		zend_clear_exception();
+		php_error_docref(NULL, E_WARNING, "%s::__sleep() should return an array only containing the names of instance-variables to serialize", ZSTR_VAL(cls));
+		zend_type_error("%s::__sleep() did not return an array of member names; the object cannot be stored in the user cache", ZSTR_VAL(cls));
+		zend_string_release(cls);
+		return;
 	}
 	if (!restated) {
 		return;
@@ -681,10 +689,17 @@ ZEND_METHOD(UserCache_Cache, storeMultiple)
 	}
 	if (ok && !threw) {
 		RESIDENT_G(quiet_stores)++;
+		uint32_t written = 0;
 		for (uint32_t i = 0; ok && i < count; i++) {
 			ok = resident_store_planned(&values, skeys[i], &plans[i], expires, 0, false);
+			written += ok;
 		}
 		RESIDENT_G(quiet_stores)--;
+		/* One that found no room (the others took it) undoes the batch:
+		 * the keys written before it go, as the proposal rolls back. */
+		for (uint32_t i = 0; !ok && i < written; i++) {
+			rs_delete(st, values.pool, ZSTR_VAL(skeys[i]), ZSTR_LEN(skeys[i]));
+		}
 		if (EG(exception)) {
 			restate_refusal();
 			threw = true;
@@ -766,11 +781,14 @@ ZEND_METHOD(UserCache_Cache, decrement)
 }
 
 /* A hit into out; false on a miss (or with an exception a restore hook
- * threw). A value holding an object whose class is gone, an enum case
- * that is gone, or a property name unserialize() rejects, is, as in the
- * proposal, a miss, and its entry goes
- * (Resident\Cache gives the one as unserialize() does, with
- * __PHP_Incomplete_Class, and throws the decoder's Error for the other). */
+ * threw). A value holding an object whose class is gone, or is one that
+ * cannot be instantiated (abstract, an interface, ...), an enum case that
+ * is gone, or a property name unserialize() rejects, is, as in the
+ * proposal, a miss, and its entry goes: also when that object made a
+ * restore fail (a DatePeriod given an __PHP_Incomplete_Class start), the
+ * failure's exception is dropped with it. Resident\Cache gives such a
+ * value as unserialize() does (__PHP_Incomplete_Class, or the Error). An
+ * autoloader's exception is not a class gone: it reaches the caller. */
 static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 {
 	resident_cache_obj values;
@@ -780,10 +798,16 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 	zend_string *skey = store_key(u, key);
 	uint64_t incomplete = RV_CTX->incomplete_made;
 	uint64_t stale = RV_CTX->stale_decodes;
+	uint64_t uninstantiable = RV_CTX->uninstantiable_met;
 	bool hit = resident_fetch(&values, skey, out);
-	if (hit && RV_CTX->incomplete_made != incomplete) {
-		zval_ptr_dtor(out);
-		ZVAL_UNDEF(out);
+	if (RV_CTX->incomplete_made != incomplete || RV_CTX->uninstantiable_met != uninstantiable) {
+		if (hit) {
+			zval_ptr_dtor(out);
+			ZVAL_UNDEF(out);
+		}
+		if (EG(exception)) {
+			zend_clear_exception();
+		}
 		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
 		hit = false;
 	} else if (!hit && EG(exception) && RV_CTX->stale_decodes != stale) {

@@ -378,6 +378,9 @@ static ZEND_MODULE_POST_ZEND_DEACTIVATE_D(resident)
 		if (st->pending_ops) {
 			rs_stats_flush(st);
 		}
+		/* A request that found keys expired gives them back, also when it
+		 * wrote nothing (writes scan for them as they go). */
+		rs_expire_seen(st);
 	}
 	return SUCCESS;
 }

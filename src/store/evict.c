@@ -9,8 +9,9 @@
  * entry starts marked new, so it gets one full sweep before it can go.
  * Eviction by address (windows) tells the two apart: what was read is what
  * it spares. Keeping no separate ring means inserts and deletes touch
- * nothing but the chain. TTLs are checked lazily by readers and swept
- * first when memory is needed. Nothing ever wipes the whole cache, unless
+ * nothing but the chain. TTLs are checked lazily by readers, swept first
+ * when memory is needed, and looked for by writes a few buckets at a time
+ * (rs_expire_step). Nothing ever wipes the whole cache, unless
  * the segment was made to (RS_EVICT_WIPE); with RS_EVICT_NONE nothing
  * live is evicted at all and the store fails.
  */
@@ -26,7 +27,7 @@
  * when enough was done. */
 typedef bool (*visit_fn)(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *ctx, bool *stop);
 
-static uint64_t sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
+static uint64_t sweep_from(rs_store *st, uint64_t *hand, uint64_t budget, visit_fn visit, void *ctx)
 {
 	rs_header *h = st->hdr;
 	_Atomic rs_off *buckets = rs_buckets(st);
@@ -34,8 +35,8 @@ static uint64_t sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
 	uint64_t visited = 0;
 	for (; visited < budget && !stop; visited++) {
 		h->sweep_buckets++;
-		_Atomic rs_off *link = &buckets[h->clock_hand];
-		h->clock_hand = (h->clock_hand + 1) & (h->nbuckets - 1);
+		_Atomic rs_off *link = &buckets[*hand];
+		*hand = (*hand + 1) & (h->nbuckets - 1);
 		rs_off off;
 		while ((off = atomic_load_explicit(link, memory_order_relaxed)) != 0) {
 			rs_entry *e = rs_entry_at(st, off);
@@ -45,6 +46,11 @@ static uint64_t sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
 		}
 	}
 	return visited;
+}
+
+static uint64_t sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
+{
+	return sweep_from(st, &st->hdr->clock_hand, budget, visit, ctx);
 }
 
 typedef struct sweep_ctx {
@@ -74,6 +80,63 @@ static bool visit_expired(rs_store *st, _Atomic rs_off *link, rs_entry *e, void 
 	rs_retire_at(st, link);
 	*stop = !st->hdr->expiring_entries;
 	return true;
+}
+
+/*
+ * Expired entries are found by readers (a miss) but stay until something
+ * retires them. Memory pressure sweeps them all (rs_alloc_evicting); so do
+ * writes, a few buckets each, while an entry may have expired: a pass over
+ * every bucket then learns the earliest expiry of what stays, and the scan
+ * rests until that time. A new entry with a TTL lowers both bounds
+ * (rs_account_live), so one stored behind the hand is not missed.
+ */
+void rs_expire_step(rs_store *st, uint64_t budget)
+{
+	rs_header *h = st->hdr;
+	if (!h->expiring_entries) {
+		return;
+	}
+	if (!budget && st->saw_expired) {
+		/* This process found keys expired: its next write retires them
+		 * (as far as one bounded scan goes). */
+		budget = RS_EXPIRY_SEEN_BUCKETS;
+		st->saw_expired = false;
+	} else if (!budget) {
+		/* A write's share: a pass takes some 64 writes, at most 2048
+		 * buckets a write (then more writes) in a big index. */
+		budget = h->nbuckets / RS_EXPIRY_WRITE_PASS;
+		budget = budget < RS_EXPIRY_WRITE_MIN ? RS_EXPIRY_WRITE_MIN : budget > RS_EXPIRY_WRITE_MAX ? RS_EXPIRY_WRITE_MAX : budget;
+	}
+	int64_t now = (int64_t)rs_now_ms();
+	if (now < h->next_expiry_ms) {
+		return;
+	}
+	uint64_t left = h->nbuckets - h->expiry_pass_buckets;
+	sweep_ctx c = { .now_ms = now, .want = UINT64_MAX, .next_expiry = INT64_MAX };
+	uint64_t visited = sweep_from(st, &h->expiry_hand, budget < left ? budget : left, visit_expired, &c);
+	if (c.next_expiry < h->expiry_pass_min) {
+		h->expiry_pass_min = c.next_expiry;
+	}
+	h->expiry_pass_buckets += visited;
+	if (!h->expiring_entries || h->expiry_pass_buckets >= h->nbuckets) {
+		h->next_expiry_ms = h->expiring_entries ? h->expiry_pass_min : INT64_MAX;
+		h->expiry_pass_min = INT64_MAX;
+		h->expiry_pass_buckets = 0;
+	}
+	if (c.done) {
+		rs_reclaim(st);
+	}
+}
+
+void rs_expire_seen(rs_store *st)
+{
+	if (!st->saw_expired) {
+		return;
+	}
+	st->saw_expired = false;
+	rs_lock(st);
+	rs_expire_step(st, RS_EXPIRY_SEEN_BUCKETS);
+	rs_unlock(st);
 }
 
 /* A live entry of its pool's guard pool under the same key keeps it

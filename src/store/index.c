@@ -33,6 +33,7 @@ static const rs_entry *find_live(rs_store *st, uint16_t pool, const char *key, s
 		const rs_entry *e = rs_entry_at(st, off);
 		if (entry_matches(e, hash, pool, key, len)) {
 			if (rs_entry_expired(e, now_ms)) {
+				st->saw_expired = true;
 				return NULL;
 			}
 			uint8_t ref = atomic_load_explicit(&e->referenced, memory_order_relaxed);

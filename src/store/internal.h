@@ -182,6 +182,13 @@ struct rs_header {
 	 * entry stored with a TTL, set by a whole sweep for expired entries:
 	 * until then, such a sweep cannot find anything. */
 	int64_t next_expiry_ms;
+	/* The expiry scan that writes drive (evict.c, rs_expire_step): the
+	 * bucket it continues from, the buckets its pass has visited, and no
+	 * entry with a TTL that it passed or that was stored since the pass
+	 * began expires before expiry_pass_min (0: not known yet). */
+	uint64_t expiry_hand;
+	uint64_t expiry_pass_buckets;
+	int64_t expiry_pass_min;
 
 	/* limbo FIFO, ordered by epoch tag */
 	rs_off limbo_head;
@@ -297,6 +304,9 @@ static inline void rs_account_live(rs_store *st, rs_entry *e, int sign)
 			if (e->expires_ms < h->next_expiry_ms) {
 				h->next_expiry_ms = e->expires_ms;
 			}
+			if (e->expires_ms < h->expiry_pass_min) {
+				h->expiry_pass_min = e->expires_ms;
+			}
 		}
 	} else {
 		p->entries--;
@@ -312,6 +322,18 @@ static inline void rs_account_live(rs_store *st, rs_entry *e, int sign)
  * first if needed (free limbo, expired entries, CLOCK victims, a window of
  * neighbours); 0 when no room can be made now. */
 rs_off rs_alloc_evicting(rs_store *st, uint64_t size);
+/* evict.c: under the write lock, once an entry may have expired, retires
+ * the expired entries of up to `budget` buckets (0: a write's share, or
+ * RS_EXPIRY_SEEN_BUCKETS once this process found a key expired),
+ * continuing the scan where the last step left it. */
+void rs_expire_step(rs_store *st, uint64_t budget);
+/* A write's share of that scan: 1/RS_EXPIRY_WRITE_PASS of the buckets,
+ * within [MIN, MAX]; and what a reading process that found an expired key
+ * scans once (rs_expire_seen). */
+#define RS_EXPIRY_WRITE_PASS 64
+#define RS_EXPIRY_WRITE_MIN 256
+#define RS_EXPIRY_WRITE_MAX 2048
+#define RS_EXPIRY_SEEN_BUCKETS 4096
 
 /* reclaim.c */
 /* getpid() is a system call; the pid is cached and refreshed after fork. */

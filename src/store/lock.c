@@ -52,6 +52,8 @@ void rs_lock(rs_store *st)
 
 void rs_unlock(rs_store *st)
 {
+	/* Writes drive the scan for expired entries, a few buckets each. */
+	rs_expire_step(st, 0);
 	st->locked = false;
 	pthread_mutex_unlock(&st->hdr->lock);
 }

@@ -59,6 +59,8 @@ void rs_recover(rs_store *st)
 	h->expiring_entries = 0;
 	/* Not known until the next sweep for expired entries. */
 	h->next_expiry_ms = 0;
+	h->expiry_pass_min = 0;
+	h->expiry_pass_buckets = 0;
 
 	/* 1. Mark what the chains reach; drop duplicates (a replace that died
 	 *    between linking the new entry and unlinking the old one: the first

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#define RS_LAYOUT_VERSION 8
+#define RS_LAYOUT_VERSION 9
 #define RS_MAX_POOLS 64
 #define RS_POOL_NAME_MAX 63
 #define RS_KEY_MAX 4096
@@ -55,6 +55,7 @@ typedef struct rs_store {
 	uint64_t pending_misses[RS_MAX_POOLS];
 	uint32_t pending_ops;
 	uint32_t hit_sample;    /* counts hits down to the next sampled one */
+	bool saw_expired;       /* a lookup found its key expired since rs_expire_seen() */
 	int crash_point;        /* test hook, process-local */
 } rs_store;
 
@@ -369,6 +370,11 @@ uint64_t rs_now_ms(void);
 /* --- statistics and maintenance ------------------------------------------- */
 
 void rs_stats_flush(rs_store *st);
+/* When a lookup of this handle found its key expired: takes the write lock
+ * and retires expired entries (a bounded scan), so that a process that only
+ * reads gives back what expired. Call it outside any read section (what it
+ * retires is then freed at once unless another process is reading). */
+void rs_expire_seen(rs_store *st);
 rs_status rs_pool_stats_get(rs_store *st, uint16_t pool, rs_pool_stats *out);
 void rs_segment_stats_get(rs_store *st, rs_segment_stats *out);
 /* The segment's rs_eviction (its creator's). */

@@ -48,6 +48,7 @@ typedef struct rv_context {
 	uint64_t incomplete_made;    /* objects of classes that are gone (__PHP_Incomplete_Class) decoded, ever */
 	uint64_t stale_decodes;      /* values that no longer decode as stored (an enum or case gone, a property name
 	                              * unserialize() rejects): the decoder threw, ever */
+	uint64_t uninstantiable_met; /* objects of classes that cannot be instantiated (abstract, interface, ...) met while decoding, ever */
 
 	/* Per process or thread: class name -> bytes of its last root values
 	 * (class_profile.c), in persistent memory. */

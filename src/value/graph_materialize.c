@@ -22,6 +22,7 @@
 #include "zend_interfaces.h"
 #include "ext/standard/php_var.h"
 #include "ext/standard/php_incomplete_class.h"
+#include "ext/standard/basic_functions.h"
 
 /* On FAILURE (an exception is pending) dst holds nothing. */
 static zend_result decode(decoder *d, zval *dst, const zval *src);
@@ -392,6 +393,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 {
 	resolved_shape *r = resolve(d, o->shape);
 	if (EG(exception)) {
+		ZVAL_UNDEF(dst);
 		return FAILURE;
 	}
 	const rv_object_ext *x = rv_object_ext_of(o);
@@ -417,6 +419,12 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		object_properties_init(obj, r->ce);
 		ZVAL_OBJ(dst, obj);
 	} else if (r->ce) {
+		if (r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
+				| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) {
+			/* object_init_ex() throws as unserialize() does; the caller
+			 * may rather treat the value as one it cannot restore. */
+			d->ctx->uninstantiable_met++;
+		}
 		if (object_init_ex(dst, r->ce) == FAILURE) {
 			ZVAL_UNDEF(dst);
 			return FAILURE;
@@ -445,6 +453,10 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 			return fail(dst);
 		}
 		if (decode(d, &data, &x->data) == FAILURE) {
+			if (o->shape->mode == RV_OBJ_UNSERIALIZE) {
+				/* Never restored: as unserialize(), no destructor call. */
+				GC_ADD_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);
+			}
 			return fail(dst);
 		}
 		if (r->ce) {
@@ -465,6 +477,10 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		return SUCCESS;
 	}
 	if ((r->dense ? fill_dense(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
+		if (o->shape->mode == RV_OBJ_WAKEUP && r->ce) {
+			/* Its __wakeup() will not run: as unserialize(), no destructor call. */
+			GC_ADD_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);
+		}
 		return fail(dst);
 	}
 	if ((o->shape->mode == RV_OBJ_WAKEUP || o->shape->mode == RV_OBJ_PROPS) && r->wakeup) {
@@ -510,9 +526,12 @@ static zend_result decode_serialized(zval *dst, const rv_serialized_node *s)
 {
 	const unsigned char *p = (const unsigned char *)ZSTR_VAL(s->data);
 	php_unserialize_data_t var_hash;
+	/* A context of its own, not the one of an unserialize() running this fetch. */
+	BG(serialize_lock)++;
 	PHP_VAR_UNSERIALIZE_INIT(var_hash);
 	bool ok = php_var_unserialize(dst, &p, p + ZSTR_LEN(s->data), &var_hash);
 	PHP_VAR_UNSERIALIZE_DESTROY(var_hash);
+	BG(serialize_lock)--;
 	if (!ok) {
 		zval_ptr_dtor(dst);
 		ZVAL_NULL(dst);
@@ -543,6 +562,8 @@ static zend_never_inline zend_result decode_array(decoder *d, zval *dst, const r
 		if (decode(d, &v, el) == FAILURE) {
 			neutralize(ht, a, i);
 			zend_array_destroy(ht);
+			/* The caller drops what a failure leaves in dst. */
+			ZVAL_UNDEF(dst);
 			return FAILURE;
 		}
 		ZVAL_COPY_VALUE(el, &v);
@@ -687,13 +708,20 @@ static zend_result data_as_properties(decoder *d, zend_object *obj, HashTable *d
 
 /* __unserialize() and __wakeup(), in the order the objects were completed.
  * A hook may wake a shell of the same graph, which defers and runs hooks of
- * its own past `end`: the entries are read by index. */
+ * its own past `end`: the entries are read by index. As unserialize() runs
+ * them: under BG(serialize_lock), so that serialize() or unserialize()
+ * called by a hook starts a context of its own instead of continuing the
+ * one of an unserialize() this fetch runs inside (a Serializable's
+ * unserialize()); and once one failed, the object whose hook threw and
+ * those whose hook did not run get no destructor call. */
 zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 {
 	uint32_t end = d->ndefer;
 	for (uint32_t i = from; i < end; i++) {
 		deferred *e = &d->defer[i];
+		bool user_hook = e->mode == RV_OBJ_UNSERIALIZE || e->mode == RV_OBJ_WAKEUP;
 		if (rc == SUCCESS && !EG(exception)) {
+			BG(serialize_lock)++;
 			switch (e->mode) {
 				case RV_OBJ_UNSERIALIZE:
 					if (e->obj->ce->__unserialize) {
@@ -711,9 +739,15 @@ zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 				default:
 					zend_call_method_with_0_params(e->obj, e->obj->ce, NULL, "__wakeup", NULL);
 			}
+			BG(serialize_lock)--;
 			if (EG(exception)) {
 				rc = FAILURE;
+				if (user_hook) {
+					GC_ADD_FLAGS(e->obj, IS_OBJ_DESTRUCTOR_CALLED);
+				}
 			}
+		} else if (user_hook) {
+			GC_ADD_FLAGS(e->obj, IS_OBJ_DESTRUCTOR_CALLED);
 		}
 		zval_ptr_dtor(&d->defer[i].data);
 	}

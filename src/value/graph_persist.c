@@ -418,7 +418,8 @@ static zend_result sleep_keys(zend_object *obj, HashTable *names, zval *keys)
 	return rc;
 }
 
-/* COLLECT: runs the object's hook and keeps what it returned. */
+/* COLLECT: runs the object's hook and keeps what it returned (under
+ * BG(serialize_lock): rv_plan_value()). */
 static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, const rv_path *path)
 {
 	zval state, zobj;

@@ -15,14 +15,18 @@
 #include "copy.h"
 #include "graph_decode.h"
 #include "ext/standard/php_var.h"
+#include "ext/standard/basic_functions.h"
 
 static zend_result unserialize_into(zval *dst, const char *buf, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)buf;
 	php_unserialize_data_t var_hash;
+	/* A context of its own, not the one of an unserialize() running this fetch. */
+	BG(serialize_lock)++;
 	PHP_VAR_UNSERIALIZE_INIT(var_hash);
 	bool ok = php_var_unserialize(dst, &p, p + len, &var_hash);
 	PHP_VAR_UNSERIALIZE_DESTROY(var_hash);
+	BG(serialize_lock)--;
 	if (!ok) {
 		zval_ptr_dtor(dst);
 		ZVAL_NULL(dst);

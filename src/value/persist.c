@@ -9,6 +9,8 @@
  * (graph_persist.c) as soon as the plan meets one.
  */
 #include "php.h"
+#include "zend_fibers.h"
+#include "ext/standard/basic_functions.h"
 #include "value.h"
 #include "writer.h"
 #include "errors.h"
@@ -159,7 +161,26 @@ zend_result rv_plan_value(rv_context *ctx, rv_plan *plan, zval *value, const rv_
 	if (!c.graph) {
 		return FAILURE;
 	}
-	plan->graph = rv_graph_plan_value(ctx, value, path, arg_num, &plan->size);
+	/* The objects' hooks run here (__serialize(), __sleep(), a
+	 * Serializable's serialize()): as serialize() runs them, under
+	 * BG(serialize_lock), so that a serialize() they call starts a context
+	 * of its own instead of continuing the one of a serialize() this store
+	 * runs inside; and, as at a fetch, without a Fiber switch in the middle
+	 * (the context's tables are this plan's until it ends). A fatal error
+	 * in a hook gives both back before it goes on. */
+	rv_graph_plan *volatile graph = NULL;
+	zend_fiber_switch_block();
+	BG(serialize_lock)++;
+	zend_try {
+		graph = rv_graph_plan_value(ctx, value, path, arg_num, &plan->size);
+	} zend_catch {
+		BG(serialize_lock)--;
+		zend_fiber_switch_unblock();
+		zend_bailout();
+	} zend_end_try();
+	BG(serialize_lock)--;
+	zend_fiber_switch_unblock();
+	plan->graph = graph;
 	if (!plan->graph) {
 		return FAILURE;
 	}

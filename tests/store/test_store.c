@@ -594,7 +594,8 @@ static void test_failing_store_does_not_sweep(void)
 	 * by the next store that needs room. */
 	CHECK(rs_delete(&st, pinned, "p:0", 3) == RS_OK);
 	CHECK(put(&st, pinned, "gone", v, 200, 1, false) == RS_OK);
-	CHECK(put(&st, 0, "x", v, 100, 0, false) == RS_OK);
+	/* As big as a filler: it cannot fit in what the fill left over. */
+	CHECK(put(&st, 0, "x", v, 200, 0, false) == RS_OK);
 	rs_segment_stats_get(&st, &after);
 	CHECK(after.expirations == 1);
 	CHECK_CONSISTENT(&st);

@@ -117,12 +117,20 @@ final class Cache
                 return false;
             }
         }
-        $ok = true;
+        // One that finds no room undoes the batch, as the extension does.
+        $written = [];
         foreach ($encoded as $key => $value) {
-            $ok = $this->values->store((string) $key, $value, $ttl) && $ok;
+            if (!$this->values->store((string) $key, $value, $ttl)) {
+                foreach ($written as $done) {
+                    $this->values->delete($done);
+                }
+
+                return false;
+            }
+            $written[] = (string) $key;
         }
 
-        return $ok;
+        return true;
     }
 
     public function increment(string $key, int $step = 1, int $ttl = 0): ?int

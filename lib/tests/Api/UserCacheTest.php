@@ -161,6 +161,7 @@ final class UserCacheTest extends TestCase
             fn () => $c->storeMultiple(['' => 1]));
         $this->assertThrows(\TypeError::class, 'Closure objects cannot be stored in the user cache', fn () => $c->store('k', fn () => 1));
         $this->assertThrows(\TypeError::class, 'Resources cannot be stored in the user cache', fn () => $c->store('k', ['in' => STDERR]));
+        $this->assertThrows(\TypeError::class, 'WeakReference objects cannot be stored in the user cache', fn () => $c->store('k', \WeakReference::create($c)));
         self::assertFalse($c->storeMultiple(['ok' => 1]) && $c->has('never'));
         $this->assertThrows(\TypeError::class, 'Closure objects cannot be stored in the user cache', fn () => $c->storeMultiple(['first' => 1, 'bad' => [fn () => 1]]));
         self::assertFalse($c->has('first'));
