@@ -16,7 +16,7 @@
  * only through the collector's buffer is a copy of what it holds, and only
  * what is refcounted, which a borrowed value is not: a borrowed value held
  * in an internal object's own C state that way (SplObjectStorage's data,
- * WeakMap's values) is not seen. Arrays nested deeper than MAX_DEPTH are
+ * WeakMap's values, an SplDoublyLinkedList's elements) is not seen. Arrays nested deeper than MAX_DEPTH are
  * counted as stuck: the caller then keeps the segment's memory.
  */
 #include "php.h"
