@@ -16,6 +16,7 @@
  * while PHP code runs.
  */
 #include <stdatomic.h>
+#include <time.h>
 #include <unistd.h>
 #include "php.h"
 #include "php_resident.h"
@@ -24,10 +25,18 @@
 #include "usercache.h"
 
 #define TOKEN_SEQ_BITS 23
-/* How long a write waits for another request's lock: the proposal's 10 s.
- * One millisecond more, as the clock is read in whole milliseconds: a wait
- * that starts late in one must still last the full 10 s. */
-#define WAIT_MS 10001
+/* How long a write waits for another request's lock: the proposal's 10 s,
+ * on a precise clock (the coarse one the store reads for TTLs may lag a
+ * tick, which cut waits a few ms short), plus one microsecond, the clock's
+ * unit: a wait that starts late in one still lasts the full 10 s. */
+#define WAIT_US 10000001
+
+static int64_t wait_clock_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
 
 typedef struct lock_seen {
 	bool present;
@@ -147,7 +156,7 @@ bool uc_lock(zend_string *skey, zend_long lease, bool wait)
 		/* Its lease ran out, and maybe another took it. */
 		uc_remove(r, &r->locks, skey);
 	}
-	int64_t deadline = resident_now_ms() + WAIT_MS;
+	int64_t deadline = wait_clock_us() + WAIT_US;
 	useconds_t pause = 100;
 	for (;;) {
 		int rc = take(st, &locks, skey, token, expires);
@@ -155,7 +164,7 @@ bool uc_lock(zend_string *skey, zend_long lease, bool wait)
 			uc_add(r, &r->locks, skey)->leased = expires != 0;
 			return true;
 		}
-		if (rc < 0 || !wait || resident_now_ms() >= deadline) {
+		if (rc < 0 || !wait || wait_clock_us() >= deadline) {
 			return false;
 		}
 		usleep(pause);
@@ -216,9 +225,9 @@ bool uc_wait_unlocked(zend_string *skey)
 			drop(st, &locks, ZSTR_VAL(skey), ZSTR_LEN(skey), seen.token);
 			return true;
 		}
-		int64_t now = resident_now_ms();
+		int64_t now = wait_clock_us();
 		if (!deadline) {
-			deadline = now + WAIT_MS;
+			deadline = now + WAIT_US;
 		} else if (now >= deadline) {
 			return false;
 		}

@@ -58,7 +58,7 @@ exercise('stack', function () {
 }, fn ($v) => $v->top()->value === 41, false);
 exercise('object-storage', function () {
     $s = new SplObjectStorage();
-    $s->attach(new Tracked());
+    $s[new Tracked()] = null;   // attach() is deprecated in 8.5
     return $s;
 }, function ($v) {
     $v->rewind();
