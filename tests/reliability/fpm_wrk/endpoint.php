@@ -203,8 +203,18 @@ switch ($_GET['op'] ?? 'mixed') {
 
     case 'status':
         // Nothing fetched: this request holds nothing in limbo itself.
-        $s = Resident\Cache::status();
-        $pools = Resident\Cache::inspect(1, 1)['pools'];
+        // Writes (and these calls, which take the lock) retire expired
+        // entries a share of the index at a time: the two figures are
+        // compared once two status() around inspect() agree, that is once
+        // nothing was retired between them.
+        for ($try = 0; $try < 100; $try++) {
+            $s = Resident\Cache::status();
+            $pools = Resident\Cache::inspect(1, 1)['pools'];
+            $again = Resident\Cache::status();
+            if ([$s['memory_used'], $s['entries'], $s['limbo_bytes']] === [$again['memory_used'], $again['entries'], $again['limbo_bytes']]) {
+                break;
+            }
+        }
         echo 'ok ', json_encode(['entries' => $s['entries'], 'memory_used' => $s['memory_used'],
             'pools_memory' => array_sum(array_column($pools, 'memory')), 'limbo_bytes' => $s['limbo_bytes'],
             'evictions' => $s['evictions'], 'recoveries' => $s['recoveries'], 'dead_slots_cleared' => $s['dead_slots_cleared']]), "\n";
