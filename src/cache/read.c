@@ -133,7 +133,14 @@ static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_gr
 		resident_read_leave(st, borrow);
 		return false;
 	}
-	return decode_entry(st, e, borrow, out, lazy, borrow ? mode : FETCH_EAGER);
+	uint64_t stale = RV_CTX->stale_code;
+	bool hit = decode_entry(st, e, borrow, out, lazy, borrow ? mode : FETCH_EAGER);
+	if (!hit && RV_CTX->stale_code != stale && !EG(exception)) {
+		/* It holds a closure of code that changed since (value/closure.c):
+		 * a miss now and for every process after, so it goes. */
+		rs_delete(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key));
+	}
+	return hit;
 }
 
 /* Whether OPcache's JIT may compile this request's code. Where a trace

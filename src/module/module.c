@@ -268,6 +268,7 @@ static PHP_GINIT_FUNCTION(resident)
 	memset(resident_globals, 0, sizeof(*resident_globals));
 	rs_handle_init(&resident_globals->store);
 	rv_context_init(&resident_globals->value, resident_is_direct_class);
+	resident_globals->value.code_stamp = ros_code_stamp;
 }
 
 static PHP_GSHUTDOWN_FUNCTION(resident)

@@ -44,6 +44,7 @@
 #include "ros.h"
 #include "runtime/class_list.h"
 #include "runtime/sapi.h"
+#include "value/closure.h"
 #include "zend_attributes.h"
 #include "zend_extensions.h"
 #include "zend_observer.h"
@@ -342,7 +343,7 @@ static zend_always_inline bool compile_watched(void)
 	return RESIDENT_G(ros_watch);
 }
 
-static zend_op_array *ros_compile_file(zend_file_handle *file_handle, int type)
+static zend_op_array *compile_file_as_asked(zend_file_handle *file_handle, int type)
 {
 	if (EXPECTED(!compile_watched())) {
 		zend_op_array *op = orig_compile_file(file_handle, type);
@@ -356,6 +357,16 @@ static zend_op_array *ros_compile_file(zend_file_handle *file_handle, int type)
 		return scanned_compile(file_handle, NULL, NULL, 0, type);
 	}
 	return watched_compile(file_handle, NULL, NULL, 0, type);
+}
+
+static zend_op_array *ros_compile_file(zend_file_handle *file_handle, int type)
+{
+	zend_op_array *op = compile_file_as_asked(file_handle, type);
+	if (op && UNEXPECTED(op->num_dynamic_func_defs)) {
+		/* Closures stored later in the request are found from it. */
+		rv_closure_note_script(RV_CTX, op);
+	}
+	return op;
 }
 
 static zend_op_array *ros_compile_string(zend_string *source, const char *filename, zend_compile_position position)
@@ -470,6 +481,12 @@ static void find_preloaded(void)
 
 void ros_request_start(bool active)
 {
+	ros_code_request_start();
+	/* The compile hooks note the scripts that declare closures, and the
+	 * deploy hooks count what closure records must match (ros/code.c),
+	 * whether or not statics are kept. */
+	pthread_once(&hooks_once, install_hooks);
+	ros_deploy_hooks();
 	RESIDENT_G(ros_active) = active;
 	RESIDENT_G(ros_restore_ns) = 0;
 	RESIDENT_G(ros_restore_depth) = 0;
@@ -483,8 +500,6 @@ void ros_request_start(bool active)
 		set_watch(false);
 		return;
 	}
-	pthread_once(&hooks_once, install_hooks);
-	ros_deploy_hooks();
 	if (observer_switchable && zend_observer_class_linked_observed != observed_by_us) {
 		/* Another extension registered an observer since: it stays on. */
 		observer_switchable = false;

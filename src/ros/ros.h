@@ -21,6 +21,11 @@ void ros_request_start(bool active);
 void ros_request_end(void);
 /* Drops the snapshots of one class (NULL: all); returns how many. */
 zend_long ros_forget(zend_string *class_name);
+/* The code stamp of a closure's file (ros/code.c): the value layer's
+ * rv_context.code_stamp. */
+struct rv_code_stamp;
+const char *ros_code_stamp(zend_string *file, struct rv_code_stamp *out);
+void ros_code_request_start(void);
 /* Cache::status()'s "request_over_static" section. */
 void ros_status(zval *out);
 

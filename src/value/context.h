@@ -26,6 +26,15 @@ typedef struct rv_xlat_slot {
 
 #define RV_RECENT_TEMPS 4
 
+struct rv_code_stamp;      /* graph.h */
+
+/* A script of this request whose code declares closures (closure.c). */
+typedef struct rv_closure_script {
+	zend_string *file;
+	zend_op_array **defs;
+	uint32_t ndefs;
+} rv_closure_script;
+
 typedef struct rv_context {
 	/* The module's answer: the class is listed in resident.direct_classes
 	 * (copied as its state, without running its serialization hooks). */
@@ -33,6 +42,13 @@ typedef struct rv_context {
 	/* Set: no PHP frame can take an exception, and the first refusal goes
 	 * here as text instead (see rv_type_error()). */
 	zend_string **error_sink;
+	/* The module's answer: the code stamp of a file now (struct
+	 * rv_code_stamp, graph.h), or why closures of it cannot be kept (OPcache
+	 * off, file_cache_only, its API restricted, the file gone), as a phrase.
+	 * NULL: closures are refused. */
+	const char *(*code_stamp)(zend_string *file, struct rv_code_stamp *out);
+	/* Set by a caller that cannot keep closures (RequestOverStatic). */
+	bool refuse_closures;
 
 	/* Per request. */
 	HashTable *temp_strings;     /* strings made while storing (rv_temp_string) */
@@ -48,6 +64,10 @@ typedef struct rv_context {
 	uint64_t incomplete_made;    /* objects of classes that are gone (__PHP_Incomplete_Class) decoded, ever */
 	uint64_t stale_decodes;      /* values that no longer decode as stored (an enum or case gone, a property name
 	                              * unserialize() rejects): the decoder threw, ever */
+	uint64_t stale_code;         /* closure records whose code changed since (a miss), ever */
+	rv_closure_script *closure_scripts; /* scripts of this request that declare closures */
+	uint32_t nclosure_scripts;
+	uint32_t closure_scripts_cap;
 	uint64_t uninstantiable_met; /* objects of classes that cannot be instantiated (abstract, interface, ...) met while decoding, ever */
 
 	/* Per process or thread: class name -> bytes of its last root values

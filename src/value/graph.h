@@ -13,8 +13,8 @@
  *   - an object is a record: its class and property names (a shape shared
  *     by the objects of the same layout), and the values;
  *   - a PHP reference, an enum case, an object in PHP's serializer format
- *     (Serializable), and the DateTime family (value/date.c) have nodes of
- *     their own.
+ *     (Serializable), the DateTime family (value/date.c) and a Closure
+ *     (value/closure.c) have nodes of their own.
  *
  * Objects and references carry ids, so identity, cycles and references
  * inside one value survive exactly as with unserialize(); two fetches never
@@ -31,6 +31,7 @@ enum {
 	RV_NODE_REF,
 	RV_NODE_ENUM,
 	RV_NODE_SERIALIZED,
+	RV_NODE_CLOSURE,
 };
 
 /* Flags of an RV_NODE_OBJECT node, above its kind (RV_NODE_KIND()). */
@@ -165,6 +166,54 @@ typedef struct rv_serialized_node {
 	rv_node n;
 	zend_string *data;           /* serialize() of this one object */
 } rv_serialized_node;
+
+/* Which code a closure record's op_array pointer is valid for (closure.c, ros/code.c):
+ * the OPcache instance (processes forked from one that started it share
+ * its memory), its last restart, and the declaring file's deploy
+ * generation (opcache_reset()/opcache_invalidate() calls, and its mtime and
+ * size where OPcache stat()s files). Zeroed before filled: compared whole. */
+typedef struct rv_code_stamp {
+	uint64_t instance;
+	int64_t opcache_restart;
+	uint32_t resets;
+	uint32_t invalidations;
+	int64_t mtime;
+	int64_t size;
+} rv_code_stamp;
+
+/* Flags of an RV_NODE_CLOSURE node. */
+enum {
+	RV_CLOSURE_FAKE = 1,        /* a first-class callable: `function` names its function */
+	RV_CLOSURE_BOUND = 2,       /* this_obj holds the object it is bound to */
+	RV_CLOSURE_STATIC_FN = 4    /* `static function` / `static fn` (never bound) */
+};
+
+/* A Closure: its code by reference, what it holds as values. A user
+ * closure's code is the op_array OPcache keeps for it (the one
+ * ZEND_DECLARE_LAMBDA_FUNCTION makes closures from), valid where `stamp`
+ * still matches (above); a first-class callable's, its function's name.
+ * Scope and called scope by name; $this and the static and `use`
+ * variables are members of the same graph (identity and cycles kept). */
+typedef struct rv_closure_node {
+	rv_node n;
+	uint32_t flags;              /* RV_CLOSURE_* */
+	uint32_t map_ptr_need;       /* run-time cache slots its code (nested closures too) needs */
+	const zend_op_array *code;   /* a user closure's (not FAKE) */
+	const zend_op *opcodes;      /* ... whose opcodes, checked again before use */
+	rv_code_stamp stamp;
+	zend_string *file;           /* the declaring file (NULL: internal function) */
+	zend_string *function;       /* FAKE: the function or method name, lowercase */
+	zend_string *scope;          /* NULL: none */
+	zend_string *lc_scope;
+	zend_string *called;         /* NULL: none */
+	zend_string *lc_called;
+	zval this_obj;               /* BOUND: the object */
+	uint32_t nstatics;
+	uint32_t _pad;
+	uint64_t keep_mask;          /* statics left as the code declares them */
+	uint64_t ref_mask;           /* statics that are bound references */
+	zval statics[];              /* nstatics, in the order the code declares them */
+} rv_closure_node;
 
 /* php_spl_object_hash(obj), written without allocating: since PHP 8.1
  * (the random mask was dropped) it is the handle in 16 hex digits, then 16

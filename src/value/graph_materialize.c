@@ -14,6 +14,7 @@
 #include "value.h"
 #include "graph.h"
 #include "graph_decode.h"
+#include "closure.h"
 #include "class_layout.h"
 #include "copy.h"
 #include "date.h"
@@ -572,6 +573,41 @@ static zend_never_inline zend_result decode_array(decoder *d, zval *dst, const r
 	return SUCCESS;
 }
 
+/* A Closure made again from its code (closure.c), then bound and given
+ * its variables, which may lead back to it. */
+static zend_never_inline zend_result decode_closure(decoder *d, zval *dst, const rv_closure_node *n)
+{
+	if (rv_closure_make(d->ctx, n, dst) == FAILURE) {
+		return FAILURE;
+	}
+	ZVAL_OBJ(&d->ids[n->n.id], Z_OBJ_P(dst));
+	if (d->lazy) {
+		GC_ADDREF(Z_OBJ_P(dst));
+		d->opaque = true;
+	}
+	if (n->flags & RV_CLOSURE_BOUND) {
+		zval this_zv;
+		if (decode(d, &this_zv, &n->this_obj) == FAILURE) {
+			return fail(dst);
+		}
+		if (Z_TYPE(this_zv) == IS_OBJECT) {
+			rv_closure_bind(dst, Z_OBJ(this_zv));
+		}
+		zval_ptr_dtor(&this_zv);
+	}
+	for (uint32_t i = 0; i < n->nstatics; i++) {
+		if (n->keep_mask & ((uint64_t)1 << i)) {
+			continue;
+		}
+		zval v;
+		if (decode(d, &v, &n->statics[i]) == FAILURE) {
+			return fail(dst);
+		}
+		rv_closure_set_static(dst, i, &v, (n->ref_mask >> i) & 1);
+	}
+	return SUCCESS;
+}
+
 static zend_result decode(decoder *d, zval *dst, const zval *src)
 {
 	if (Z_TYPE_P(src) != IS_PTR) {
@@ -627,6 +663,8 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 				GC_ADDREF(Z_OBJ_P(dst));
 			}
 			return SUCCESS;
+		case RV_NODE_CLOSURE:
+			return decode_closure(d, dst, (const rv_closure_node *)n);
 		case RV_NODE_SERIALIZED:
 			if (decode_serialized(dst, (const rv_serialized_node *)n) == FAILURE) {
 				ZVAL_UNDEF(dst);

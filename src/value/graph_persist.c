@@ -22,6 +22,7 @@
 #include "date.h"
 #include "class_profile.h"
 #include "class_layout.h"
+#include "closure.h"
 #include "zend_closures.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
@@ -885,6 +886,95 @@ static zend_always_inline bool props_guarded(const zend_object *obj, rv_encoding
 		|| obj->handlers->get_properties_for || obj->handlers->get_properties != zend_std_get_properties)));
 }
 
+/* A Closure (closure.c): its code by reference, its $this and its static
+ * and `use` variables as members of the graph. */
+static int walk_closure(gctx *c, zval *dst, zend_object *obj, const rv_path *path)
+{
+	rv_closure_info info;
+	char why[512];
+	const char *refusal = rv_closure_inspect(c->ctx, obj, &info, why, sizeof(why));
+	if (refusal) {
+		refuse(c, path, refusal, NULL);
+		return -1;
+	}
+	rv_closure_node *n = NULL;
+	if (c->pass == COLLECT) {
+		if (!zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(obj))) {
+			return 1;
+		}
+	} else {
+		bool first;
+		uint32_t id = id_of(c, obj, &first);
+		if (!first) {
+			set_ptr(dst, c->pass == WRITE ? c->nodes[id] : NULL);
+			return 1;
+		}
+		n = take(c, sizeof(rv_closure_node) + sizeof(zval) * info.nstatics);
+		const zend_function *f = info.func;
+		zend_string *file = f->type == ZEND_USER_FUNCTION && f->op_array.filename ? string_of(c, f->op_array.filename) : NULL;
+		zend_string *function = (info.flags & RV_CLOSURE_FAKE) ? string_of(c, lower_name(c, f->common.function_name)) : NULL;
+		zend_string *scope = info.scope ? string_of(c, info.scope->name) : NULL;
+		zend_string *lc_scope = info.scope ? string_of(c, lower_name(c, info.scope->name)) : NULL;
+		zend_string *called = scope, *lc_called = lc_scope;
+		if (info.called != info.scope) {
+			called = info.called ? string_of(c, info.called->name) : NULL;
+			lc_called = info.called ? string_of(c, lower_name(c, info.called->name)) : NULL;
+		}
+		if (n) {
+			memset(n, 0, sizeof(rv_closure_node));
+			n->n.kind = RV_NODE_CLOSURE;
+			n->n.id = id;
+			n->flags = info.flags;
+			n->map_ptr_need = info.map_ptr_need;
+			n->code = info.code;
+			n->opcodes = info.code ? info.code->opcodes : NULL;
+			n->stamp = info.stamp;
+			n->file = file;
+			n->function = function;
+			n->scope = scope;
+			n->lc_scope = lc_scope;
+			n->called = called;
+			n->lc_called = lc_called;
+			ZVAL_UNDEF(&n->this_obj);
+			n->nstatics = info.nstatics;
+			n->keep_mask = info.keep_mask;
+			n->ref_mask = info.ref_mask;
+			memset(n->statics, 0, sizeof(zval) * info.nstatics);
+			node_at(c, id, n);
+		}
+		set_ptr(dst, n);
+	}
+	if (++c->depth > RV_MAX_DEPTH) {
+		too_deep(c);
+		return -1;
+	}
+	int rc = 1;
+	if (info.this_obj) {
+		zval this_zv;
+		ZVAL_OBJ(&this_zv, info.this_obj);
+		rv_path here = { .up = path, .kind = RV_PATH_NAMED, .name = "->{the Closure's $this}" };
+		if (walk(c, n ? &n->this_obj : NULL, &this_zv, &here) < 0) {
+			rc = -1;
+		}
+	}
+	for (uint32_t i = 0; i < info.nstatics && rc > 0; i++) {
+		if (info.keep_mask & ((uint64_t)1 << i)) {
+			continue;
+		}
+		Bucket *b = &info.statics->arData[i];
+		zval *v = &b->val;
+		ZVAL_DEREF(v);
+		char name[300];
+		snprintf(name, sizeof(name), "->{the Closure's $%s}", b->key ? ZSTR_VAL(b->key) : "?");
+		rv_path here = { .up = path, .kind = RV_PATH_NAMED, .name = name };
+		if (walk(c, n ? &n->statics[i] : NULL, v, &here) < 0) {
+			rc = -1;
+		}
+	}
+	c->depth--;
+	return rc;
+}
+
 static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path)
 {
 	if (UNEXPECTED(rv_is_shell(obj))) {
@@ -894,6 +984,9 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (c->unplanned || rv_shell_fill(obj) == FAILURE) {
 			return -1;
 		}
+	}
+	if (obj->ce == zend_ce_closure) {
+		return walk_closure(c, dst, obj, path);
 	}
 	if (check_class(c, obj->ce, path) == FAILURE) {
 		return -1;

@@ -27,15 +27,15 @@ attempt(fn() => $c->fetch(''));
 attempt(fn() => $c->exists(''));
 attempt(fn() => $c->delete(''));
 attempt(fn() => $c->add('', 1));
-attempt(fn() => $c->store('keep', ['a' => [1, 2, 3, fn() => 1]]));
+attempt(fn() => $c->store('keep', ['a' => [1, 2, 3, eval('return fn () => 1;')]]));
 attempt(fn() => $c->store('keep', STDIN));
 attempt(fn() => $c->store('keep', ['files' => ['in' => STDIN]]));
 attempt(fn() => $c->store('keep', gen()));
 attempt(fn() => $c->store('keep', new class {}));
-attempt(fn() => $c->store('keep', [new Holder(['x' => fn() => 2])]));
+attempt(fn() => $c->store('keep', [new Holder(['x' => eval('return fn () => 1;')])]));
 attempt(fn() => $c->store('keep', new Holder(1, STDERR)));
-attempt(fn() => $c->store('keep', ["it's" => ["\n" => function () {}]]));
-attempt(fn() => $c->storeMultiple(['ok' => 1, 'bad' => [fn() => 1]]));
+attempt(fn() => $c->store('keep', ["it's" => ["\n" => eval('return fn () => 1;')]]));
+attempt(fn() => $c->storeMultiple(['ok' => 1, 'bad' => [eval('return fn () => 1;')]]));
 attempt(fn() => $c->storeMultiple(['ok' => 1, '' => 2]));
 attempt(fn() => $c->fetchMultiple(['ok', 1.5]));
 attempt(fn() => $c->fetchMultiple([[]]));
@@ -59,15 +59,15 @@ ValueError: Resident\Cache::fetch(): Argument #1 ($key) must not be empty
 ValueError: Resident\Cache::exists(): Argument #1 ($key) must not be empty
 ValueError: Resident\Cache::delete(): Argument #1 ($key) must not be empty
 ValueError: Resident\Cache::add(): Argument #1 ($key) must not be empty
-TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value['a'][3] is a Closure
+TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value['a'][3] is a Closure declared in eval()'d code
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is a resource
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value['files']['in'] is a resource
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is a Generator
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of an anonymous class
-TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value[0]->prop['x'] is a Closure
+TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value[0]->prop['x'] is a Closure declared in eval()'d code
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value->secret is a resource
-TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value['it\'s']['\x0a'] is a Closure
-TypeError: Resident\Cache::storeMultiple(): Argument #1 ($values) cannot be cached: $values['bad'][0] is a Closure
+TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value['it\'s']['\x0a'] is a Closure declared in eval()'d code
+TypeError: Resident\Cache::storeMultiple(): Argument #1 ($values) cannot be cached: $values['bad'][0] is a Closure declared in eval()'d code
 ValueError: Resident\Cache::storeMultiple(): Argument #1 ($values) must not be empty
 TypeError: Resident\Cache::fetchMultiple(): Argument #1 ($keys) must contain only string keys, float given
 TypeError: Resident\Cache::fetchMultiple(): Argument #1 ($keys) must contain only string keys, array given

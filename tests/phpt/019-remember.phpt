@@ -22,7 +22,7 @@ try {
 var_dump($c->remember('failing', fn() => 'recovered'));
 
 try {
-    $c->remember('closure', fn() => ['f' => fn() => 1]);
+    $c->remember('closure', fn() => ['f' => eval('return fn () => 1;')]);
 } catch (TypeError $e) {
     echo $e->getMessage(), "\n";
 }
@@ -58,7 +58,7 @@ array(1) {
 }
 compute failed
 string(9) "recovered"
-Resident\Cache::remember(): Argument #2 ($compute) cannot be cached: $value['f'] is a Closure
+Resident\Cache::remember(): Argument #2 ($compute) cannot be cached: $value['f'] is a Closure declared in eval()'d code
 string(4) "fine"
 NULL
 bool(false)

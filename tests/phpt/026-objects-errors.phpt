@@ -8,17 +8,17 @@ class Holder { public $items = []; }
 function gen() { yield 1; }
 $c = Resident\Cache::pool('errors');
 $cases = [
-    'closure' => fn() => 1,
+    'closure' => eval('return fn () => 1;'),
     'generator' => gen(),
     'anonymous' => new class {},
     'weakmap' => new WeakMap,
     'weakref' => WeakReference::create(new stdClass),
     'reflection' => new ReflectionClass('Holder'),
     'fiber' => new Fiber(fn() => 1),
-    'nested' => (function () { $h = new Holder; $h->items = ['x' => [1, new Holder, fn() => 2]]; return $h; })(),
+    'nested' => (function () { $h = new Holder; $h->items = ['x' => [1, new Holder, eval('return fn () => 1;')]]; return $h; })(),
     'in hook result' => new class_with_hook,
 ];
-class class_with_hook { public function __serialize(): array { return ['cb' => fn() => 1]; } public function __unserialize(array $a): void {} }
+class class_with_hook { public function __serialize(): array { return ['cb' => eval('return fn () => 1;')]; } public function __unserialize(array $a): void {} }
 foreach ($cases as $name => $value) {
     try {
         $c->store('k', $value);
@@ -34,14 +34,14 @@ var_dump($c->exists('k'));
 echo "done\n";
 ?>
 --EXPECT--
-closure: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is a Closure
+closure: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is a Closure declared in eval()'d code
 generator: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is a Generator
 anonymous: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of an anonymous class
 weakmap: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of WeakMap
 weakref: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of WeakReference
 reflection: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of ReflectionClass
 fiber: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of Fiber
-nested: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value->items['x'][2] is a Closure
-in hook result: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value->__serialize()['cb'] is a Closure
+nested: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value->items['x'][2] is a Closure declared in eval()'d code
+in hook result: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value->__serialize()['cb'] is a Closure declared in eval()'d code
 bool(false)
 done

@@ -65,7 +65,7 @@ check($c, 'plain again, other key', box('q'), 'k2');
 
 // Refused in the one-pass write: nothing is stored, nothing is left reserved.
 try {
-    $c->store('k', box('closure', [fn () => 1]));
+    $c->store('k', box('closure', [eval('return fn () => 1;')]));
 } catch (TypeError $e) {
     echo get_class($e), ': ', $e->getMessage(), "\n";
 }
@@ -113,7 +113,7 @@ bool(true)
 plain again                        same
 bool(true)
 plain again, other key             same
-TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value->items[0] is a Closure
+TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value->items[0] is a Closure declared in eval()'d code
 string(1) "p"
 NULL
 bool(false)

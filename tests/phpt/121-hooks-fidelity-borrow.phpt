@@ -34,4 +34,4 @@ bool(true)
 bool(true)
 bool(true)
 string(7) "changed"
-refused store: resident TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value->__serialize()['child'] is a Closure, serialize Exception: Serialization of 'Closure' is not allowed, hooks same: ser refusing
+refused store: resident TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value->__serialize()['child'] is a Closure declared in eval()'d code, serialize Exception: Serialization of 'Closure' is not allowed, hooks same: ser refusing

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Closures as records (closure.c): what a closure is made of, found when it
+ * is stored, and a closure made again from that when it is fetched.
+ */
+#ifndef RESIDENT_VALUE_CLOSURE_H
+#define RESIDENT_VALUE_CLOSURE_H
+
+#include "php.h"
+#include "context.h"
+#include "graph.h"
+
+/* A closure's static variables beyond this many are refused (their masks
+ * in rv_closure_node are 64 bits). */
+#define RV_CLOSURE_MAX_STATICS 64
+
+typedef struct rv_closure_info {
+	uint32_t flags;                /* RV_CLOSURE_* */
+	const zend_op_array *code;     /* a user closure's: OPcache's op_array it was made from */
+	uint32_t map_ptr_need;
+	rv_code_stamp stamp;
+	const zend_function *func;     /* the closure's own */
+	zend_class_entry *scope;       /* NULL: none */
+	zend_class_entry *called;      /* NULL: none */
+	zend_object *this_obj;         /* NULL: not bound */
+	HashTable *statics;            /* a user closure's static and use variables, or NULL */
+	uint32_t nstatics;
+	uint64_t keep_mask;            /* ... left as the code declares them (not evaluated yet) */
+	uint64_t ref_mask;             /* ... `static` ones bound already (references) */
+} rv_closure_info;
+
+/* What the closure is made of, or why it cannot be cached: the refusal, a
+ * phrase for "cannot be cached: $path is ..." (in buf, of size len). */
+const char *rv_closure_inspect(rv_context *ctx, zend_object *closure, rv_closure_info *out, char *buf, size_t len);
+
+/* Makes the closure of the record, not yet bound to its object nor with
+ * its static variables (rv_closure_bind(), rv_closure_set_static()). A
+ * record of code that changed since (another file, an OPcache reset, a
+ * class or function gone) fails without an exception, and counts in
+ * ctx->stale_code: the caller treats the value as missing. */
+zend_result rv_closure_make(rv_context *ctx, const rv_closure_node *n, zval *dst);
+void rv_closure_bind(zval *closure, zend_object *this_obj);
+void rv_closure_set_static(zval *closure, uint32_t i, zval *value, bool as_reference);
+
+/* The compiler made or OPcache loaded a script whose code declares
+ * closures (op->num_dynamic_func_defs): its closures are found from it
+ * when stored during this request. */
+void rv_closure_note_script(rv_context *ctx, const zend_op_array *op);
+
+#endif
