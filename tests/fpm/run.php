@@ -235,6 +235,22 @@ foreach ($deployTests as $name => $test) {
     $fpm->stop();
 }
 
+// Closures kept as a kept app keeps them, OPcache as in production; the
+// test writes the app's files just before it runs: OPcache caches them at
+// once (file_update_protection=0).
+foreach (require __DIR__ . '/closures.php' as $name => $test) {
+    $fpm = new Fpm($fpmBinary, array_merge($ini, $production, ['opcache.file_update_protection=0']));
+    try {
+        $dir = $fpm->dir . '/app';
+        mkdir($dir);
+        [$ok, $detail] = $test($fpm, $dir);
+        check("Closures, OPcache without timestamps: $name", $ok, $detail . ($ok ? '' : "\n" . $fpm->log()));
+    } catch (Throwable $e) {
+        check("Closures, OPcache without timestamps: $name", false, $e->getMessage() . "\n" . $fpm->log());
+    }
+    $fpm->stop();
+}
+
 // Fatal errors inside fetch(): one worker, so that every request runs
 // where the fatal ones did.
 foreach (require __DIR__ . '/faults.php' as $name => $spec) {

@@ -5,17 +5,19 @@
  * tests as name => fn(Fpm, string $dir): [bool, detail].
  */
 
-function statics_call(Fpm $fpm, string $dir, string $query): array
+/* A request to an endpoint of www/ (statics.php, or another that takes
+ * dir= and answers op=sleep as it does). */
+function statics_call(Fpm $fpm, string $dir, string $query, string $endpoint = 'statics.php'): array
 {
-    [$headers, $body] = $fpm->client->get(__DIR__ . '/www/statics.php', $query . '&dir=' . urlencode($dir));
+    [$headers, $body] = $fpm->client->get(__DIR__ . "/www/$endpoint", $query . '&dir=' . urlencode($dir));
     return [json_decode($body, true) ?? $body, (int)($headers['x-pid'] ?? 0)];
 }
 
 /* A request on its own connection, in the background. */
-function statics_background(Fpm $fpm, string $dir, string $query)
+function statics_background(Fpm $fpm, string $dir, string $query, string $endpoint = 'statics.php')
 {
     $code = sprintf('require %s; (new FastCgi(%s))->get(%s, %s);', var_export(__DIR__ . '/FastCgi.php', true),
-        var_export($fpm->dir . '/fpm.sock', true), var_export(__DIR__ . '/www/statics.php', true),
+        var_export($fpm->dir . '/fpm.sock', true), var_export(__DIR__ . "/www/$endpoint", true),
         var_export($query . '&dir=' . urlencode($dir), true));
     return proc_open([PHP_BINARY, '-r', $code], [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
 }
@@ -25,13 +27,13 @@ function statics_background(Fpm $fpm, string $dir, string $query)
  * kept busy while it is sent. Returns [answer, that worker's pid, how many
  * calls it took] (the calls before went to the writer).
  */
-function statics_call_other(Fpm $fpm, string $dir, string $query, int $writer): array
+function statics_call_other(Fpm $fpm, string $dir, string $query, int $writer, string $endpoint = 'statics.php'): array
 {
     $answer = $reader = null;
     for ($i = 0; $i < 20 && ($reader === null || $reader === $writer); $i++) {
-        $sleeper = statics_background($fpm, $dir, 'op=sleep&ms=400');
+        $sleeper = statics_background($fpm, $dir, 'op=sleep&ms=400', $endpoint);
         usleep(100000);
-        [$answer, $reader] = statics_call($fpm, $dir, $query);
+        [$answer, $reader] = statics_call($fpm, $dir, $query, $endpoint);
         proc_close($sleeper);
     }
     return [$answer, $reader, $i];

@@ -10,69 +10,9 @@ opcache.enable_cli=1
 opcache.file_update_protection=0
 --FILE--
 <?php
-final class Greeter
-{
-    public array $log = [];
-    public ?Closure $own = null;
-    public function __construct(public string $greeting) {}
-    public function greet(string $who): string { return "$this->greeting, $who"; }
-    public function maker(): Closure { return function (string $who) { $this->log[] = $who; return $this->greet($who); }; }
-    public static function doubler(): Closure { return static fn (int $x): int => $x * 2; }
-    public static function triple(int $x): int { return $x * 3; }
-    public function lateBound(): Closure { return fn () => static::class; }
-}
-final class LoudGreeter { }
-function add(int $a, int $b): int { return $a + $b; }
-
-$factor = 3;
-$config = ['scale' => 10, 'names' => ['a', 'b']];
-$greeter = new Greeter('Hello');
-$greeter->own = $greeter->maker();               // a cycle: the object holds a closure bound to it
-$outer = function (int $x) use ($factor) {
-    return fn (int $y) => $x * $factor + $y;     // declared inside a closure
-};
-$shared = fn () => 'shared';
-$values = [
-    'unbound' => function (int $x) use ($factor, $config) { return $x * $factor + $config['scale'] + count($config['names']); },
-    'bound' => $greeter->maker(),
-    'greeter' => $greeter,
-    'static' => Greeter::doubler(),
-    'arrow' => fn (int $x) => $x + $factor,
-    'late' => $greeter->lateBound(),
-    'fcc function' => add(...),
-    'fcc method' => $greeter->greet(...),
-    'fcc static' => Greeter::triple(...),
-    'fcc internal' => strtoupper(...),
-    'counter' => function () { static $n = 0; return ++$n; },
-    'outer' => $outer,
-    'inner' => $outer(2),
-    'captures object' => function () use ($greeter) { return $greeter->greeting; },
-    'in objects' => [(object)['handlers' => ['x' => $shared, 'y' => $shared]]],
-];
-$values['counter']();
-$values['counter']();
-
+require __DIR__ . '/closures.inc';
 $c = Resident\Cache::pool('closures');
 var_dump($c->store('v', $values));
-
-function show(array $v): void
-{
-    echo "unbound: ", $v['unbound'](1), "\n";
-    echo "bound: ", $v['bound']('world'), "\n";
-    echo "bound to the graph's greeter: ", var_export($v['greeter']->log === ['world'], true), "\n";
-    echo "static: ", $v['static'](21), "\n";
-    echo "arrow: ", $v['arrow'](1), "\n";
-    echo "late static binding: ", $v['late'](), "\n";
-    echo "fcc: ", $v['fcc function'](2, 3), ' ', $v['fcc method']('fcc'), ' ', $v['fcc static'](5), ' ', $v['fcc internal']('abc'), "\n";
-    echo "counter goes on: ", $v['counter'](), ' ', $v['counter'](), "\n";
-    echo "outer: ", $v['outer'](3)(1), ", inner: ", $v['inner'](1), "\n";
-    echo "captured object: ", $v['captures object'](), "\n";
-    $h = $v['in objects'][0]->handlers;
-    echo "in objects: ", $h['x'](), ", one closure twice: ", var_export($h['x'] === $h['y'], true), "\n";
-    $g = $v['greeter'];
-    echo "cycle: ", ($g->own)('cycle'), ", bound to its holder: ", var_export((new ReflectionFunction($g->own))->getClosureThis() === $g, true), "\n";
-    echo "closures: ", var_export($v['bound'] instanceof Closure, true), "\n";
-}
 
 $pid = pcntl_fork();
 if ($pid === 0) {
@@ -85,6 +25,11 @@ echo "-- this process\n";
 show($c->fetch('v'));
 echo "-- the counter of each fetch starts where it was stored\n";
 echo $c->fetch('v')['counter'](), "\n";
+echo "-- a closure stored alone, whose \$this holds it\n";
+$c->store('own', $greeter->own);
+$own = $c->fetch('own');
+$holder = (new ReflectionFunction($own))->getClosureThis();
+var_dump($own('alone'), $holder->own === $own, $holder !== $greeter);
 ?>
 --EXPECT--
 bool(true)
@@ -118,3 +63,7 @@ cycle: Hello, cycle, bound to its holder: true
 closures: true
 -- the counter of each fetch starts where it was stored
 3
+-- a closure stored alone, whose $this holds it
+string(12) "Hello, alone"
+bool(true)
+bool(true)

@@ -1,0 +1,67 @@
+<?php
+/*
+ * Closures kept in the cache under php-fpm, as a kept app holds them: two
+ * workers, OPcache as in production (validate_timestamps=0, JIT). The
+ * worker that reads never loaded the file that declares them. Called by
+ * run.php: returns the tests as name => fn(Fpm, string $dir): [bool, detail].
+ */
+
+function closures_app(string $dir): void
+{
+    file_put_contents("$dir/App.php", '<?php
+final class App
+{
+    public array $routes = [];
+    public ?Closure $middleware = null;
+    public int $hits = 0;
+    public function __construct(public string $greeting) {}
+    public function boot(): void { $this->middleware = function () { return "$this->greeting from " . static::class; }; }
+}
+');
+    file_put_contents("$dir/routes.php", '<?php
+$app = new App("Hello");
+$app->boot();
+$suffix = "!";
+$app->routes["/"] = function (string $who) use ($app, $suffix) { $app->hits++; return "$app->greeting, $who$suffix"; };
+$app->routes["/nested"] = fn (int $a) => fn (int $b) => $a * 10 + $b;
+$app->routes["/count"] = function () { static $n = 0; return ++$n; };
+return $app;
+');
+}
+
+function closures_call(Fpm $fpm, string $dir, string $query): array
+{
+    return statics_call($fpm, $dir, $query, 'closures.php');
+}
+
+$served = ['hello' => 'Hello, world!', 'nested' => 42, 'bound' => 'Hello from App', 'counter' => 1, 'loaded routes.php' => false];
+
+return [
+    'a closure stored by one worker runs in the other, which never loaded the file declaring it' => function (Fpm $fpm, string $dir) use ($served) {
+        closures_app($dir);
+        [$stored, $writer] = closures_call($fpm, $dir, 'op=build');
+        [$run, $reader] = statics_call_other($fpm, $dir, 'op=run', $writer, 'closures.php');
+        [$again] = statics_call($fpm, $dir, 'op=run', 'closures.php');
+        return [$stored === true && $reader !== $writer && $run === $served && $again === $served,
+            json_encode([$stored, $writer, $reader, $run, $again])];
+    },
+    'after opcache_invalidate() of the declaring file in one worker, the kept closures are a miss in the other' => function (Fpm $fpm, string $dir) use ($served) {
+        closures_app($dir);
+        [$stored, $writer] = closures_call($fpm, $dir, 'op=build');
+        [$before] = closures_call($fpm, $dir, 'op=run');
+        [$invalidated] = closures_call($fpm, $dir, 'op=invalidate');
+        [$after, $reader] = statics_call_other($fpm, $dir, 'op=run', $writer, 'closures.php');
+        return [$stored === true && $before === $served && $invalidated === true && $after === ['miss' => null, 'kept' => false],
+            json_encode([$stored, $before, $invalidated, $writer, $reader, $after])];
+    },
+    'after opcache_reset() in one worker, the kept closures are a miss in the other' => function (Fpm $fpm, string $dir) use ($served) {
+        closures_app($dir);
+        [$stored, $writer] = closures_call($fpm, $dir, 'op=build');
+        [$reset] = closures_call($fpm, $dir, 'op=reset');
+        [$after, $reader] = statics_call_other($fpm, $dir, 'op=run', $writer, 'closures.php');
+        [$rebuilt] = closures_call($fpm, $dir, 'op=build');
+        [$served_again] = statics_call_other($fpm, $dir, 'op=run', $writer, 'closures.php');
+        return [$stored === true && $reset === true && $after === ['miss' => null, 'kept' => false] && $rebuilt === true
+            && $served_again === $served, json_encode([$stored, $reset, $writer, $reader, $after, $rebuilt, $served_again])];
+    },
+];
