@@ -364,6 +364,7 @@ static PHP_RSHUTDOWN_FUNCTION(resident)
 	resident_user_cache_request_end();
 	ros_request_end();
 	rv_context_request_end(RV_CTX);
+	rv_context_scripts_end(RV_CTX);
 	resident_cache_request_end();
 	return SUCCESS;
 }

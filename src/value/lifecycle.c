@@ -37,6 +37,15 @@ void rv_context_request_end(rv_context *ctx)
 	free_table(&ctx->temp_strings);
 }
 
+void rv_context_scripts_end(rv_context *ctx)
+{
+	if (ctx->closure_scripts) {
+		efree(ctx->closure_scripts);
+		ctx->closure_scripts = NULL;
+	}
+	ctx->nclosure_scripts = ctx->closure_scripts_cap = 0;
+}
+
 void rv_context_free(rv_context *ctx)
 {
 	if (ctx->root_sizes) {

@@ -129,6 +129,9 @@ void rv_context_init(rv_context *ctx, bool (*is_direct_class)(zend_class_entry *
 /* RSHUTDOWN, once statics are published: what was kept for the request
  * goes, the lazy graphs first. */
 void rv_context_request_end(rv_context *ctx);
+/* The scripts of the request (closure.c) go at its real end only: a
+ * worker's quiescent points keep them, as its code stays loaded. */
+void rv_context_scripts_end(rv_context *ctx);
 /* GSHUTDOWN: what was kept for the process or thread goes too. */
 void rv_context_free(rv_context *ctx);
 
