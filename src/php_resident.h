@@ -47,8 +47,8 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	/* RequestOverStatic (src/ros/), per request */
 	bool ros_active;             /* this request restores and publishes statics */
 	bool code_restart_read;      /* ros/code.c: OPcache's last restart was asked for this request */
-	bool code_restart_known;     /* ... and is known */
-	int64_t code_restart;        /* ... then it is this */
+	const char *code_restart_problem; /* ... and could not be read, for this reason */
+	int64_t code_restart;        /* ... or is this */
 	uint32_t ros_compiling;      /* depth of compile_file/compile_string calls */
 	uint64_t ros_restore_ns;     /* time this request spent restoring statics */
 	uint32_t ros_restore_depth;  /* restores running (one can autoload and start another) */

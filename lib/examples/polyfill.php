@@ -23,7 +23,7 @@ $missing = new stdClass();
 var_dump($cache->fetch('absent', $missing) === $missing);
 
 try {
-    $cache->store('callback', fn () => 1);
+    $cache->store('log', fopen('php://memory', 'r'));
 } catch (TypeError $e) {
     echo $e->getMessage(), "\n";
 }

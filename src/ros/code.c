@@ -25,31 +25,35 @@
 #include "value/graph.h"
 #include <sys/stat.h>
 
-/* OPcache's last restart, from opcache_get_status(false): false if none
- * can be read. */
-static bool read_last_restart(int64_t *out)
+/* OPcache's last restart, from opcache_get_status(false); else why it
+ * cannot be read. */
+static const char *read_last_restart(int64_t *out)
 {
 	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), "opcache_get_status", sizeof("opcache_get_status") - 1);
 	if (!fn || fn->type != ZEND_INTERNAL_FUNCTION) {
-		return false;
+		return "OPcache is not loaded";
 	}
 	zval rv, arg;
 	ZVAL_FALSE(&arg);
 	ZVAL_UNDEF(&rv);
 	zend_call_known_function(fn, NULL, NULL, &rv, 1, &arg, NULL);
-	bool ok = false;
+	const char *problem = "OPcache is off, or opcache_get_status() is not allowed here";
 	if (Z_TYPE(rv) == IS_ARRAY && !EG(exception)) {
 		zval *enabled = zend_hash_str_find(Z_ARRVAL(rv), "opcache_enabled", sizeof("opcache_enabled") - 1);
 		zval *stats = zend_hash_str_find(Z_ARRVAL(rv), "opcache_statistics", sizeof("opcache_statistics") - 1);
 		zval *when = stats && Z_TYPE_P(stats) == IS_ARRAY
 			? zend_hash_str_find(Z_ARRVAL_P(stats), "last_restart_time", sizeof("last_restart_time") - 1) : NULL;
-		if (enabled && Z_TYPE_P(enabled) == IS_TRUE && when && Z_TYPE_P(when) == IS_LONG) {
+		if (!enabled || Z_TYPE_P(enabled) != IS_TRUE) {
+			problem = "OPcache is off";
+		} else if (!when || Z_TYPE_P(when) != IS_LONG) {
+			problem = "OPcache keeps no shared memory (opcache.file_cache_only)";
+		} else {
 			*out = Z_LVAL_P(when);
-			ok = true;
+			problem = NULL;
 		}
 	}
 	zval_ptr_dtor(&rv);
-	return ok;
+	return problem;
 }
 
 const char *ros_code_stamp(zend_string *file, rv_code_stamp *out)
@@ -60,10 +64,10 @@ const char *ros_code_stamp(zend_string *file, rv_code_stamp *out)
 	}
 	if (!RESIDENT_G(code_restart_read)) {
 		RESIDENT_G(code_restart_read) = true;
-		RESIDENT_G(code_restart_known) = read_last_restart(&RESIDENT_G(code_restart));
+		RESIDENT_G(code_restart_problem) = read_last_restart(&RESIDENT_G(code_restart));
 	}
-	if (!RESIDENT_G(code_restart_known)) {
-		return "OPcache does not run here, or its status cannot be read";
+	if (RESIDENT_G(code_restart_problem)) {
+		return RESIDENT_G(code_restart_problem);
 	}
 	out->instance = ros_shared->boot;
 	out->opcache_restart = RESIDENT_G(code_restart);
@@ -82,5 +86,5 @@ const char *ros_code_stamp(zend_string *file, rv_code_stamp *out)
 void ros_code_request_start(void)
 {
 	RESIDENT_G(code_restart_read) = false;
-	RESIDENT_G(code_restart_known) = false;
+	RESIDENT_G(code_restart_problem) = NULL;
 }

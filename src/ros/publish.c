@@ -152,7 +152,7 @@ static zend_string *explain_refusal(ros_unit *u, zval *snap)
 	zend_string *key, *method;
 	zval *v, *vars;
 	RV_CTX->error_sink = &why;
-	RV_CTX->refuse_closures = true;
+	RV_CTX->code_refused = true;
 	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(props), key, v) {
 		if (!why) {
 			plan_named(v, zend_strpprintf(0, "%s::$%s", ZSTR_VAL(u->ce->name), ZSTR_VAL(key)));
@@ -165,7 +165,7 @@ static zend_string *explain_refusal(ros_unit *u, zval *snap)
 			}
 		} ZEND_HASH_FOREACH_END();
 	} ZEND_HASH_FOREACH_END();
-	RV_CTX->refuse_closures = false;
+	RV_CTX->code_refused = false;
 	RV_CTX->error_sink = NULL;
 	zend_clear_exception();
 	return why;
@@ -255,9 +255,9 @@ int ros_publish_unit(resident_cache_obj *pool, ros_unit *u, bool rebase)
 		RV_CTX->error_sink = &why;
 		/* A snapshot is compared by digest, which cannot see inside a
 		 * closure: statics keep none. */
-		RV_CTX->refuse_closures = true;
+		RV_CTX->code_refused = true;
 		int stored = resident_store_value(pool, u->key, &snap, 0, 0, false, 0);
-		RV_CTX->refuse_closures = false;
+		RV_CTX->code_refused = false;
 		RV_CTX->error_sink = NULL;
 		if (stored <= 0 || EG(exception)) {
 			zend_clear_exception();

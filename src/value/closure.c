@@ -29,6 +29,8 @@
 #include "graph.h"
 #include "closure.h"
 #include "zend_closures.h"
+#include "zend_inheritance.h"
+#include "zend_interfaces.h"
 
 /* --- the code a closure was made from ----------------------------------------- */
 
@@ -177,6 +179,9 @@ static zend_class_entry *called_scope_of(const zend_function *func, zval *this_z
 const char *rv_closure_inspect(rv_context *ctx, zend_object *closure, rv_closure_info *out, char *buf, size_t len)
 {
 	memset(out, 0, sizeof(*out));
+	if (!ctx->code_stamp || ctx->code_refused) {
+		return "a Closure";
+	}
 	const zend_function *func = zend_get_closure_method_def(closure);
 	zval zclosure, *this_zv;
 	ZVAL_OBJ(&zclosure, closure);
@@ -206,12 +211,9 @@ const char *rv_closure_inspect(rv_context *ctx, zend_object *closure, rv_closure
 	if (in_eval(f->filename)) {
 		return "a Closure declared in eval()'d code";
 	}
-	if (!ctx->code_stamp || ctx->refuse_closures) {
-		return "a Closure";
-	}
 	const char *unstamped = ctx->code_stamp(f->filename, &out->stamp);
 	if (unstamped) {
-		snprintf(buf, len, "a Closure, kept only where OPcache caches its code, and %s", unstamped);
+		snprintf(buf, len, "a Closure, kept only where OPcache caches its code: %s", unstamped);
 		return buf;
 	}
 	const zend_op_array *code = find_code(ctx, f);
@@ -273,6 +275,58 @@ void rv_closure_note_script(rv_context *ctx, const zend_op_array *op)
 	s->file = op->filename;   /* OPcache's: interned for good */
 	s->defs = op->dynamic_func_defs;
 	s->ndefs = op->num_dynamic_func_defs;
+}
+
+/* --- anonymous classes ---------------------------------------------------------- */
+
+bool rv_is_anonymous_class_name(const zend_string *name)
+{
+	const char *nul = memchr(ZSTR_VAL(name), '\0', ZSTR_LEN(name));
+	return nul && nul - ZSTR_VAL(name) >= 10 && memcmp(nul - 10, "@anonymous", 10) == 0;
+}
+
+const char *rv_anonymous_class_refusal(rv_context *ctx, zend_class_entry *ce, char *buf, size_t len)
+{
+	if (!ctx->code_stamp || ctx->code_refused) {
+		return "an instance of an anonymous class";
+	}
+	zend_string *file = ce->type == ZEND_USER_CLASS ? ce->info.user.filename : NULL;
+	if (!file || in_eval(file)) {
+		return "an instance of an anonymous class declared in eval()'d code";
+	}
+	/* OPcache's strings are interned for good; a script compiled for one
+	 * request numbers its anonymous classes in the order of that
+	 * request's compiles, so only OPcache's names last. */
+	if (!(GC_FLAGS(file) & IS_STR_PERMANENT)) {
+		snprintf(buf, len, "an instance of an anonymous class declared in %s, which OPcache does not cache", ZSTR_VAL(file));
+		return buf;
+	}
+	if (!ce->__serialize && instanceof_function(ce, zend_ce_serializable)) {
+		/* Its state is serialize()'s format, which names the class for
+		 * unserialize() to find, and no autoloader knows this name. */
+		return "an instance of an anonymous class implementing Serializable";
+	}
+	for (zend_class_entry *p = ce->parent; p; p = p->parent) {
+		if (!(p->ce_flags & ZEND_ACC_ANON_CLASS) && (p->ce_flags & ZEND_ACC_NOT_SERIALIZABLE)) {
+			snprintf(buf, len, "an instance of an anonymous class extending %s", ZSTR_VAL(p->name));
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+zend_class_entry *rv_anonymous_class_find(zend_string *lc)
+{
+	zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), lc);
+	if (!ce || !(ce->ce_flags & ZEND_ACC_ANON_CLASS)) {
+		return NULL;
+	}
+	if (ce->ce_flags & ZEND_ACC_LINKED) {
+		return ce;
+	}
+	/* Declared (its script loaded) but not linked yet: as the opcode
+	 * does; the parent's name is looked up (and autoloaded) by name. */
+	return zend_do_link_class(ce, NULL, lc);
 }
 
 /* --- a closure made again --------------------------------------------------------- */

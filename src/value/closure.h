@@ -42,6 +42,16 @@ zend_result rv_closure_make(rv_context *ctx, const rv_closure_node *n, zval *dst
 void rv_closure_bind(zval *closure, zend_object *this_obj);
 void rv_closure_set_static(zval *closure, uint32_t i, zval *value, bool as_reference);
 
+/* Why an instance of this anonymous class cannot be cached, or NULL. Its
+ * class is kept by name (file:line$n), which names the same class
+ * wherever the file is the one OPcache cached. */
+const char *rv_anonymous_class_refusal(rv_context *ctx, zend_class_entry *ce, char *buf, size_t len);
+/* The class of that lowercase name, linked as ZEND_DECLARE_ANON_CLASS
+ * links it, if the script declaring it was loaded; NULL if not. */
+zend_class_entry *rv_anonymous_class_find(zend_string *lc);
+/* An anonymous class's name (no autoloader can know it). */
+bool rv_is_anonymous_class_name(const zend_string *name);
+
 /* The compiler made or OPcache loaded a script whose code declares
  * closures (op->num_dynamic_func_defs): its closures are found from it
  * when stored during this request. */

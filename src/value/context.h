@@ -47,8 +47,11 @@ typedef struct rv_context {
 	 * off, file_cache_only, its API restricted, the file gone), as a phrase.
 	 * NULL: closures are refused. */
 	const char *(*code_stamp)(zend_string *file, struct rv_code_stamp *out);
-	/* Set by a caller that cannot keep closures (RequestOverStatic). */
-	bool refuse_closures;
+	/* Set by a caller whose values must not hold code kept by reference
+	 * (closures, instances of anonymous classes): RequestOverStatic, whose
+	 * digests cannot see into a closure, and UserCache, as the proposal
+	 * refuses them. */
+	bool code_refused;
 
 	/* Per request. */
 	HashTable *temp_strings;     /* strings made while storing (rv_temp_string) */

@@ -59,6 +59,12 @@ static zend_class_entry *find_class(zend_string *name, zend_string *lc)
 	if (ce && (ce->ce_flags & ZEND_ACC_LINKED)) {
 		return ce;
 	}
+	if (UNEXPECTED(rv_is_anonymous_class_name(name))) {
+		/* There once its declaring script is loaded (by restoring an
+		 * object of the class declaring it, which comes first in the
+		 * graph that holds it); no autoloader knows the name. */
+		return rv_anonymous_class_find(lc);
+	}
 	return zend_lookup_class(name);
 }
 

@@ -275,7 +275,11 @@ static zend_result check_class(gctx *c, zend_class_entry *ce, const rv_path *pat
 		return refuse(c, path, "a Generator", NULL);
 	}
 	if (ce->ce_flags & ZEND_ACC_ANON_CLASS) {
-		return refuse(c, path, "an instance of an anonymous class", NULL);
+		/* Flagged not serializable for serialize()'s sake only: its name
+		 * finds it where OPcache cached its file (closure.c). */
+		char why[512];
+		const char *refusal = rv_anonymous_class_refusal(c->ctx, ce, why, sizeof(why));
+		return refusal ? refuse(c, path, refusal, NULL) : SUCCESS;
 	}
 	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
 		return refuse(c, path, "an instance of", ZSTR_VAL(ce->name));

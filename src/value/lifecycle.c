@@ -35,6 +35,8 @@ void rv_context_request_end(rv_context *ctx)
 	free_table(&ctx->class_profiles);
 	free_table(&ctx->layouts);
 	free_table(&ctx->temp_strings);
+	/* Left set by a bailout out of a store that set it. */
+	ctx->code_refused = false;
 }
 
 void rv_context_scripts_end(rv_context *ctx)

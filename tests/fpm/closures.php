@@ -2,7 +2,9 @@
 /*
  * Closures kept in the cache under php-fpm, as a kept app holds them: two
  * workers, OPcache as in production (validate_timestamps=0, JIT). The
- * worker that reads never loaded the file that declares them. Called by
+ * worker that reads never loaded the file that declares them; the app's
+ * class, autoloaded when the app is restored, declares an anonymous class
+ * that one of its objects is an instance of. Called by
  * run.php: returns the tests as name => fn(Fpm, string $dir): [bool, detail].
  */
 
@@ -13,9 +15,17 @@ final class App
 {
     public array $routes = [];
     public ?Closure $middleware = null;
+    public ?object $handler = null;
     public int $hits = 0;
     public function __construct(public string $greeting) {}
-    public function boot(): void { $this->middleware = function () { return "$this->greeting from " . static::class; }; }
+    public function boot(): void
+    {
+        $this->middleware = function () { return "$this->greeting from " . static::class; };
+        $this->handler = new class ($this) {
+            public function __construct(private App $app) {}
+            public function handle(string $x): string { return strtoupper($this->app->greeting) . " $x"; }
+        };
+    }
 }
 ');
     file_put_contents("$dir/routes.php", '<?php
@@ -34,7 +44,8 @@ function closures_call(Fpm $fpm, string $dir, string $query): array
     return statics_call($fpm, $dir, $query, 'closures.php');
 }
 
-$served = ['hello' => 'Hello, world!', 'nested' => 42, 'bound' => 'Hello from App', 'counter' => 1, 'loaded routes.php' => false];
+$served = ['hello' => 'Hello, world!', 'nested' => 42, 'bound' => 'Hello from App', 'counter' => 1, 'anonymous' => 'HELLO x',
+    'loaded routes.php' => false];
 
 return [
     'a closure stored by one worker runs in the other, which never loaded the file declaring it' => function (Fpm $fpm, string $dir) use ($served) {

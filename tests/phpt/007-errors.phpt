@@ -31,7 +31,7 @@ attempt(fn() => $c->store('keep', ['a' => [1, 2, 3, eval('return fn () => 1;')]]
 attempt(fn() => $c->store('keep', STDIN));
 attempt(fn() => $c->store('keep', ['files' => ['in' => STDIN]]));
 attempt(fn() => $c->store('keep', gen()));
-attempt(fn() => $c->store('keep', new class {}));
+attempt(fn() => $c->store('keep', eval('return new class {};')));
 attempt(fn() => $c->store('keep', [new Holder(['x' => eval('return fn () => 1;')])]));
 attempt(fn() => $c->store('keep', new Holder(1, STDERR)));
 attempt(fn() => $c->store('keep', ["it's" => ["\n" => eval('return fn () => 1;')]]));
@@ -63,7 +63,7 @@ TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $valu
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is a resource
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value['files']['in'] is a resource
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is a Generator
-TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of an anonymous class
+TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of an anonymous class declared in eval()'d code
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value[0]->prop['x'] is a Closure declared in eval()'d code
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value->secret is a resource
 TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value['it\'s']['\x0a'] is a Closure declared in eval()'d code

@@ -10,7 +10,7 @@ $c = Resident\Cache::pool('errors');
 $cases = [
     'closure' => eval('return fn () => 1;'),
     'generator' => gen(),
-    'anonymous' => new class {},
+    'anonymous' => eval('return new class {};'),
     'weakmap' => new WeakMap,
     'weakref' => WeakReference::create(new stdClass),
     'reflection' => new ReflectionClass('Holder'),
@@ -36,7 +36,7 @@ echo "done\n";
 --EXPECT--
 closure: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is a Closure declared in eval()'d code
 generator: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is a Generator
-anonymous: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of an anonymous class
+anonymous: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of an anonymous class declared in eval()'d code
 weakmap: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of WeakMap
 weakref: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of WeakReference
 reflection: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of ReflectionClass

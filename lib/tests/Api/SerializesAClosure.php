@@ -9,7 +9,7 @@ final class SerializesAClosure
 {
     public function __serialize(): array
     {
-        return ['x' => [static fn () => 1]];
+        return ['x' => [CacheApiTest::uncacheableClosure()]];
     }
 
     public function __unserialize(array $data): void

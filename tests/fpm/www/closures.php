@@ -29,6 +29,7 @@ switch ($_GET['op'] ?? '') {
             'nested' => ($app->routes['/nested'])(4)(2),
             'bound' => ($app->middleware)(),
             'counter' => ($app->routes['/count'])(),
+            'anonymous' => $app->handler->handle('x'),
             'loaded routes.php' => in_array(realpath("$dir/routes.php"), get_included_files(), true),
         ]);
         break;
