@@ -376,7 +376,13 @@ zend_result rv_closure_make(rv_context *ctx, const rv_closure_node *n, zval *dst
 	}
 	rv_code_stamp now;
 	memset(&now, 0, sizeof(now));
-	if (!ctx->code_stamp || ctx->code_stamp(n->file, &now) || memcmp(&now, &n->stamp, sizeof(now)) != 0) {
+	if (!ctx->code_stamp || ctx->code_stamp(n->file, &now) || now.instance != n->stamp.instance) {
+		/* Not this OPcache's code (another master's, a CLI command on a
+		 * named segment): a miss here, still good where it was made. */
+		ZVAL_UNDEF(dst);
+		return FAILURE;
+	}
+	if (memcmp(&now, &n->stamp, sizeof(now)) != 0) {
 		return stale(ctx, dst);
 	}
 	/* The stamp vouches for the address: OPcache has not restarted since,

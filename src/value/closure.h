@@ -35,9 +35,10 @@ const char *rv_closure_inspect(rv_context *ctx, zend_object *closure, rv_closure
 
 /* Makes the closure of the record, not yet bound to its object nor with
  * its static variables (rv_closure_bind(), rv_closure_set_static()). A
- * record of code that changed since (another file, an OPcache reset, a
- * class or function gone) fails without an exception, and counts in
- * ctx->stale_code: the caller treats the value as missing. */
+ * record of another OPcache's code fails without an exception: the caller
+ * treats the value as missing. One of code that changed since (another
+ * file, an OPcache reset or restart, a class or function gone) also
+ * counts in ctx->stale_code: the value is stale for every process. */
 zend_result rv_closure_make(rv_context *ctx, const rv_closure_node *n, zval *dst);
 void rv_closure_bind(zval *closure, zend_object *this_obj);
 void rv_closure_set_static(zval *closure, uint32_t i, zval *value, bool as_reference);

@@ -1,5 +1,5 @@
 --TEST--
-A kept closure whose code may have changed is a miss, never a call into other code, and its entry goes: the declaring file changed (OPcache stat()s files), opcache_invalidate() of it, opcache_reset(), another process with an OPcache of its own (a named segment); stored again from the new code, it works
+A kept closure whose code may have changed is a miss, never a call into other code, and its entry goes: the declaring file changed (OPcache stat()s files), opcache_invalidate() of it, opcache_reset(), another process with an OPcache of its own (a named segment: a miss there, the entry kept for the processes of the OPcache that made it); stored again from the new code, it works
 --EXTENSIONS--
 opcache
 --INI--
@@ -39,6 +39,7 @@ $name = 'phpt-closures-' . getmypid();
 $ini = ['resident.segment' => $name, 'zend_extension' => 'opcache', 'opcache.enable_cli' => 1, 'opcache.file_update_protection' => 0];
 echo resident_child('$c = Resident\Cache::pool("p"); var_dump($c->store("f", require ' . var_export($decl, true) . '), $c->fetch("f")["f"]("there"));', $ini);
 echo resident_child('$c = Resident\Cache::pool("p"); var_dump($c->exists("f"), $c->fetch("f"), $c->exists("f"));', $ini);
+echo "-- the entry stays: it is good where it was made\n";
 unlink("/dev/shm/resident-$name");
 unlink($decl);
 ?>
@@ -56,4 +57,5 @@ bool(true)
 string(17) "version two there"
 bool(true)
 NULL
-bool(false)
+bool(true)
+-- the entry stays: it is good where it was made
