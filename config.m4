@@ -21,7 +21,7 @@ if test "$PHP_RESIDENT" != "no"; then
 
   PHP_NEW_EXTENSION(resident,
     src/module/module.c \
-    src/api/cache.c src/api/arguments.c src/api/counters.c src/api/status.c src/api/keys.c src/api/remember.c src/api/worker.c \
+    src/api/cache.c src/api/arguments.c src/api/counters.c src/api/status.c src/api/keys.c src/api/remember.c src/api/keep.c src/api/worker.c \
     src/api/compat.c src/api/usercache.c src/api/usercache_locks.c src/api/usercache_status.c src/api/testing.c src/api/metrics.c src/api/inspect.c \
     src/ros/lifecycle.c src/ros/restore.c src/ros/publish.c src/ros/units.c src/ros/pool.c src/ros/deploy.c src/ros/immediate.c src/ros/code.c \
     src/cache/read.c src/cache/write.c src/cache/quiescent.c src/cache/borrowed.c \

@@ -47,6 +47,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	/* RequestOverStatic (src/ros/), per request */
 	bool ros_active;             /* this request restores and publishes statics */
 	bool code_restart_read;      /* ros/code.c: OPcache's last restart was asked for this request */
+	HashTable *kept_checked;     /* api/keep.c: "pool:key" -> when its files were last stat()ed (persistent) */
 	const char *code_restart_problem; /* ... and could not be read, for this reason */
 	int64_t code_restart;        /* ... or is this */
 	uint32_t ros_compiling;      /* depth of compile_file/compile_string calls */

@@ -28,6 +28,12 @@ void resident_key_iterator_create(zval *dst, uint16_t pool, zend_string *prefix)
 void resident_remember(resident_cache_obj *c, zend_string *key, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
                        int64_t expires_ms, int64_t stale_until_ms, zval *return_value);
 
+/* Resident\Cache::keep() (keep.c); reset may be NULL. */
+void resident_keep(resident_cache_obj *c, zend_string *key, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+                   zend_fcall_info *reset, zend_fcall_info_cache *reset_cache, zval *return_value);
+/* GSHUTDOWN: what keep() remembers per thread goes. */
+void resident_keep_thread_end(void);
+
 /* MINIT: registers Resident's classes (Resident\Testing only with
  * resident.testing=1). */
 void resident_api_register(int module_number, bool testing);

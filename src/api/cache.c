@@ -400,6 +400,25 @@ ZEND_METHOD(Resident_Cache, remember)
 	resident_remember(THIS_CACHE(), key, &fci, &fcc, expires, stale_until, return_value);
 }
 
+ZEND_METHOD(Resident_Cache, keep)
+{
+	zend_string *key;
+	zend_fcall_info fci, reset = empty_fcall_info;
+	zend_fcall_info_cache fcc, reset_cache = empty_fcall_info_cache;
+
+	ZEND_PARSE_PARAMETERS_START(2, 3)
+		Z_PARAM_STR(key)
+		Z_PARAM_FUNC(fci, fcc)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_FUNC_OR_NULL(reset, reset_cache)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (resident_check_key(key, 1) == FAILURE) {
+		RETURN_THROWS();
+	}
+	resident_keep(THIS_CACHE(), key, &fci, &fcc, ZEND_FCI_INITIALIZED(reset) ? &reset : NULL, &reset_cache, return_value);
+}
+
 ZEND_METHOD(Resident_Cache, keys)
 {
 	zend_string *prefix = NULL;

@@ -47,6 +47,13 @@ namespace Resident {
 
         public function remember(string $key, callable $compute, int $ttl = 0, int $staleTtl = 0): mixed {}
 
+        /**
+         * What $build returns, built once per deploy and kept: every later
+         * call, in any worker, gets a fresh copy of it, on which $reset runs
+         * first (docs/kept-apps.md).
+         */
+        public function keep(string $key, callable $build, ?callable $reset = null): mixed {}
+
         public function keys(string $prefix = ""): KeyIterator {}
 
         public function info(): array {}

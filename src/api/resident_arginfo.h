@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 7c740a05e23a7db9044aa11a5bc881b81fe05016 */
+ * Stub hash: 4682d5075a38cb3667bb1b62f8087c6c9061ac41 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_Cache___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -66,6 +66,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_remember, 0
 	ZEND_ARG_TYPE_INFO(0, compute, IS_CALLABLE, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttl, IS_LONG, 0, "0")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, staleTtl, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Resident_Cache_keep, 0, 2, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, build, IS_CALLABLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, reset, IS_CALLABLE, 1, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Resident_Cache_keys, 0, 0, Resident\\KeyIterator, 0)
@@ -150,6 +156,7 @@ ZEND_METHOD(Resident_Cache, increment);
 ZEND_METHOD(Resident_Cache, decrement);
 ZEND_METHOD(Resident_Cache, cas);
 ZEND_METHOD(Resident_Cache, remember);
+ZEND_METHOD(Resident_Cache, keep);
 ZEND_METHOD(Resident_Cache, keys);
 ZEND_METHOD(Resident_Cache, info);
 ZEND_METHOD(Resident_Cache, status);
@@ -190,6 +197,7 @@ static const zend_function_entry class_Resident_Cache_methods[] = {
 	ZEND_ME(Resident_Cache, decrement, arginfo_class_Resident_Cache_decrement, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, cas, arginfo_class_Resident_Cache_cas, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, remember, arginfo_class_Resident_Cache_remember, ZEND_ACC_PUBLIC)
+	ZEND_ME(Resident_Cache, keep, arginfo_class_Resident_Cache_keep, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, keys, arginfo_class_Resident_Cache_keys, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, info, arginfo_class_Resident_Cache_info, ZEND_ACC_PUBLIC)
 	ZEND_ME(Resident_Cache, status, arginfo_class_Resident_Cache_status, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)

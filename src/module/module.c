@@ -273,6 +273,7 @@ static PHP_GINIT_FUNCTION(resident)
 
 static PHP_GSHUTDOWN_FUNCTION(resident)
 {
+	resident_keep_thread_end();
 	resident_segment_thread_end(&resident_globals->store);
 	rv_context_free(&resident_globals->value);
 }

@@ -72,6 +72,16 @@ static ZEND_NAMED_FUNCTION(ros_opcache_invalidate)
 	zend_string_release(file);
 }
 
+uint32_t ros_deploy_count(void)
+{
+	return atomic_load(&ros_shared->deploys);
+}
+
+bool ros_opcache_trusted(void)
+{
+	return ros_trust_opcache;
+}
+
 static void wrap(const char *name, size_t len, zif_handler *orig, zif_handler ours)
 {
 	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), name, len);

@@ -23,6 +23,11 @@ void ros_request_end(void);
 zend_long ros_forget(zend_string *class_name);
 /* The code stamp of a closure's file (ros/code.c): the value layer's
  * rv_context.code_stamp. */
+/* Deploys OPcache was told of (opcache_reset(), opcache_invalidate()) by
+ * any worker of the master, and whether OPcache trusts files without
+ * stat()ing them (validate_timestamps=0): ros/deploy.c. */
+uint32_t ros_deploy_count(void);
+bool ros_opcache_trusted(void);
 struct rv_code_stamp;
 const char *ros_code_stamp(zend_string *file, struct rv_code_stamp *out);
 void ros_code_request_start(void);
