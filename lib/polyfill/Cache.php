@@ -226,6 +226,33 @@ final class Cache
         return $value;
     }
 
+    /**
+     * As the extension's: what $build returns, built once and kept, every
+     * later call getting a copy on which $reset runs first. The polyfill
+     * cannot tell of deploys (clear the pool when you deploy) and, as it
+     * serializes, keeps no closure: an application holding closures needs
+     * the extension.
+     */
+    public function keep(string $key, callable $build, ?callable $reset = null): mixed
+    {
+        Arguments::key($key, 'keep');
+        $encoded = $this->storage->fetch($key, $found);
+        if ($found) {
+            Statistics::hit($this->name);
+            $app = Encoding::decode($encoded)['app'];
+        } else {
+            Statistics::miss($this->name);
+            $app = $build();
+            $this->storage->store($key, Encoding::encode(['app' => $app], 'keep', 2, 'build', '$value'), 0);
+            Statistics::stored($this->name);
+        }
+        if ($reset !== null) {
+            $reset($app);
+        }
+
+        return $app;
+    }
+
     public function keys(string $prefix = ''): KeyIterator
     {
         return KeyIterator::fromKeys($this->storage->keys($prefix));

@@ -210,6 +210,27 @@ final class CacheApiTest extends TestCase
         self::assertTrue($this->cache->store('k', new SleepyValue('kept', fn () => 1)));
     }
 
+    public function testKeepBuildsOnceAndResetsEveryCopy(): void
+    {
+        $builds = 0;
+        $build = function () use (&$builds): object {
+            $builds++;
+
+            return (object) ['request' => 'boot', 'served' => 0];
+        };
+        $reset = function (object $app): void {
+            $app->request = 'reset';
+        };
+        $first = $this->cache->keep('app', $build, $reset);
+        $first->served++;
+        $second = $this->cache->keep('app', $build, $reset);
+        self::assertSame(1, $builds);
+        self::assertNotSame($first, $second);
+        self::assertSame(['request' => 'reset', 'served' => 0], (array) $second);
+        self::assertSame('reset', $first->request);
+        $this->assertValueError('Resident\Cache::keep(): Argument #1 ($key) must not be empty', fn () => $this->cache->keep('', $build));
+    }
+
     public function testStoreMultipleChecksEverythingBeforeStoringAnything(): void
     {
         try {
