@@ -36,7 +36,10 @@ $miss('opcache_reset()');
 
 echo "-- another process, with an OPcache of its own, on a named segment\n";
 $name = 'phpt-closures-' . getmypid();
-$ini = ['resident.segment' => $name, 'zend_extension' => 'opcache', 'opcache.enable_cli' => 1, 'opcache.file_update_protection' => 0];
+$ini = ['resident.segment' => $name, 'opcache.enable_cli' => 1, 'opcache.file_update_protection' => 0];
+if (PHP_VERSION_ID < 80500) {
+    $ini['zend_extension'] = 'opcache';   // PHP 8.5 builds OPcache in (RFC "Make OPcache a non-optional part of PHP")
+}
 echo resident_child('$c = Resident\Cache::pool("p"); var_dump($c->store("f", require ' . var_export($decl, true) . '), $c->fetch("f")["f"]("there"));', $ini);
 echo resident_child('$c = Resident\Cache::pool("p"); var_dump($c->exists("f"), $c->fetch("f"), $c->exists("f"));', $ini);
 echo "-- the entry stays: it is good where it was made\n";
