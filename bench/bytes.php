@@ -8,8 +8,9 @@
  *
  * Each value is stored alone in a pool of its own; the pool's memory
  * (Cache::info()['memory']) is then exactly the entry's block: the
- * entry's header, its key and the value's encoding, 16-byte aligned. The
- * value area alone is Cache::inspect()'s 'bytes' of the key. Deterministic:
+ * entry's header, its key and the value's encoding, 16-byte aligned, which
+ * Cache::inspect() also gives as the key's 'memory'. The value area alone
+ * is inspect()'s 'bytes' of the key. Deterministic:
  * one run is the result.
  */
 
@@ -82,6 +83,9 @@ function measure(): array
         foreach (Resident\Cache::inspect(10, 1)['largest'] as $row) {
             if ($row['pool'] === "bytes-$name" && $row['key'] === $name) {
                 $area = $row['bytes'];
+                if ($row['memory'] !== $info['memory']) {
+                    throw new RuntimeException("inspect() says $name holds {$row['memory']} bytes, info() {$info['memory']}");
+                }
             }
         }
         $out[$name] = ['resident' => $info['memory'], 'area' => $area, 'igbinary' => strlen(igbinary_serialize($value))];

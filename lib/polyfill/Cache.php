@@ -254,6 +254,7 @@ final class Cache
             'polyfill' => ApcuStorage::isUsable() ? 'apcu' : 'array',
             'zero_copy' => 'copy',
             'memory_used' => $memory,
+            'memory_live' => $memory,
             'entries' => $entries,
             'pools' => \count(self::$pools),
         ] + Statistics::total();
