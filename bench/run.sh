@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: every benchmark, in one go. Results land in bench/results/
-# (micro-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
+# (micro-latest.md, bytes-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
 # protobuf-latest.md, eviction-latest.md, zend-latest.md, zend-classes-latest.md,
 # cost-latest.md, worker-latest.md, lazy-latest.md); bench/README.md
 # quotes them.
@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 mkdir -p bench/results
 echo "== microbenchmark (CLI)"
 /usr/bin/php8.2 -n bench/micro.php --rounds="${BENCH_ROUNDS:-5}" --out=bench/results/micro-latest.md
+echo
+echo "== bytes of shared memory per cached value vs an igbinary string (CLI)"
+/usr/bin/php8.2 -n bench/bytes.php --out=bench/results/bytes-latest.md
 echo
 echo "== hash flooding: keys colliding under PHP's string hash (CLI, callgrind)"
 /usr/bin/php8.2 -n bench/flood.php --rounds="${BENCH_ROUNDS:-5}" --out=bench/results/flood-latest.md

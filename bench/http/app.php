@@ -19,20 +19,19 @@ function cached(string $backend, string $key, callable $build): mixed
         case 'build':
             return $build();
         case 'apcu':
+        case 'apcu_igbinary':
+            // run.php serves each from a php-fpm master whose APCu uses
+            // the serializer the backend names.
+            $serializer = $backend === 'apcu' ? 'php' : 'igbinary';
+            if (ini_get('apc.serializer') !== $serializer) {
+                http_response_code(500);
+                exit("backend $backend reached a worker with apc.serializer=" . ini_get('apc.serializer') . "\n");
+            }
             $v = apcu_fetch($key, $ok);
             if (!$ok) {
                 apcu_store($key, $v = $build());
             }
             return $v;
-        case 'apcu_igbinary':
-            // What apc.serializer=igbinary does, in a worker whose APCu
-            // serializer is php: the same APCu entry, an igbinary string.
-            $s = apcu_fetch("ig:$key", $ok);
-            if (!$ok) {
-                apcu_store("ig:$key", igbinary_serialize($v = $build()));
-                return $v;
-            }
-            return igbinary_unserialize($s);
         case 'resident':
             $v = $cache->fetch($key);
             if ($v === null) {

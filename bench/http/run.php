@@ -73,7 +73,10 @@ function run(string $cmd): string
 $phpdir = '/usr/lib/php/' . basename(PHP_EXTENSION_DIR);
 $port = 18000 + getmypid() % 2000;
 $app = __DIR__ . '/app.php';
-file_put_contents("$dir/php.ini", <<<INI
+// APCu reads apc.serializer when its cache is made, in the master: the
+// apcu_igbinary backend is served by a master of its own whose only
+// difference is apc.serializer=igbinary; nginx picks the master by backend.
+$ini = <<<INI
 memory_limit=512M
 display_errors=stderr
 log_errors=1
@@ -90,14 +93,18 @@ apc.serializer=php
 extension={$opts['ext']}
 resident.memory=256M
 resident.direct_classes=Carbon\\Carbon
-INI);
-file_put_contents("$dir/fpm.conf", <<<CONF
+
+INI;
+file_put_contents("$dir/php.ini", $ini);
+file_put_contents("$dir/php-igbinary.ini", str_replace("apc.serializer=php\n", "apc.serializer=igbinary\n", $ini));
+foreach (['fpm', 'fpm-igbinary'] as $name) {
+    file_put_contents("$dir/$name.conf", <<<CONF
 [global]
-pid = $dir/fpm.pid
-error_log = $dir/fpm.log
+pid = $dir/$name.pid
+error_log = $dir/$name.log
 daemonize = no
 [bench]
-listen = $dir/fpm.sock
+listen = $dir/$name.sock
 ; nginx workers do not run as root
 listen.mode = 0666
 pm = static
@@ -106,6 +113,7 @@ pm.max_requests = 0
 clear_env = no
 catch_workers_output = yes
 CONF);
+}
 file_put_contents("$dir/nginx.conf", <<<CONF
 worker_processes 1;
 daemon off;
@@ -120,12 +128,16 @@ http {
     proxy_temp_path $dir;
     uwsgi_temp_path $dir;
     scgi_temp_path $dir;
+    map \$arg_backend \$fpm {
+        default unix:$dir/fpm.sock;
+        apcu_igbinary unix:$dir/fpm-igbinary.sock;
+    }
     server {
         listen 127.0.0.1:$port;
         location / {
             include /etc/nginx/fastcgi_params;
             fastcgi_param SCRIPT_FILENAME $app;
-            fastcgi_pass unix:$dir/fpm.sock;
+            fastcgi_pass \$fpm;
         }
     }
 }
@@ -133,8 +145,10 @@ CONF);
 
 $env = ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH'), 'TMPDIR' => $dir];
 $null = ['file', '/dev/null', 'w'];
-$procs[] = proc_open(['/usr/sbin/php-fpm8.2', '-n', '-c', "$dir/php.ini", '-y', "$dir/fpm.conf", '-F', '-R'],
-    [0 => ['file', '/dev/null', 'r'], 1 => $null, 2 => $null], $pipes, null, $env);
+foreach (['php' => 'fpm', 'php-igbinary' => 'fpm-igbinary'] as $ini_name => $name) {
+    $procs[] = proc_open(['/usr/sbin/php-fpm8.2', '-n', '-c', "$dir/$ini_name.ini", '-y', "$dir/$name.conf", '-F', '-R'],
+        [0 => ['file', '/dev/null', 'r'], 1 => $null, 2 => $null], $pipes, null, $env);
+}
 $procs[] = proc_open(['/usr/sbin/nginx', '-c', "$dir/nginx.conf", '-p', $dir],
     [0 => ['file', '/dev/null', 'r'], 1 => $null, 2 => $null], $pipes);
 
@@ -149,10 +163,11 @@ function get(int $port, string $query, ?array &$headers = null): ?string
 $ready = false;
 for ($i = 0; $i < 100 && !$ready; $i++) {
     usleep(100000);
-    $ready = str_starts_with((string)get($port, 'scenario=config&backend=build'), 'ok ');
+    $ready = str_starts_with((string)get($port, 'scenario=config&backend=build'), 'ok ')
+        && str_starts_with((string)get($port, 'scenario=config&backend=apcu_igbinary'), 'ok ');
 }
 if (!$ready) {
-    fail("nginx/php-fpm did not come up:\n" . run("tail -n 20 $dir/fpm.log $dir/nginx.log"));
+    fail("nginx/php-fpm did not come up:\n" . run("tail -n 20 $dir/fpm.log $dir/fpm-igbinary.log $dir/nginx.log"));
 }
 
 /* ---- runs ------------------------------------------------------------------------ */
@@ -224,7 +239,8 @@ foreach (SCENARIOS as $scenario => [$title, $backends]) {
     }
 }
 $lines[] = '';
-$lines[] = '`apcu_igbinary`: an igbinary string in APCu, as apc.serializer=igbinary stores it. `local`: rebuilt by the request;';
+$lines[] = '`apcu`: APCu with apc.serializer=php; `apcu_igbinary`: APCu with apc.serializer=igbinary (a php-fpm master of its own,';
+$lines[] = 'otherwise configured alike). `local`: rebuilt by the request;';
 $lines[] = '`persisted`: kept in `KeptRoutes::$table` by #[Resident\\RequestOverStatic], restored when the class is linked;';
 $lines[] = 'for slim_hello, FastRoute\'s route data only: Slim\'s container, app and routes hold closures and are built by every request.';
 // Issue #6's goals, on the median worker time.

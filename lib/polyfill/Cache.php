@@ -281,6 +281,7 @@ final class Cache
             'polyfill' => ApcuStorage::isUsable() ? 'apcu' : 'array',
             'zero_copy' => 'copy',
             'memory_used' => $memory,
+            'memory_live' => $memory,
             'entries' => $entries,
             'pools' => \count(self::$pools),
         ] + Statistics::total();

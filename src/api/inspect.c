@@ -29,6 +29,7 @@ static void key_rows(rs_store *st, zval *list, rs_key_info *keys, uint32_t n, bo
 		add_assoc_string(&row, "pool", pool);
 		add_assoc_stringl(&row, "key", keys[i].key, keys[i].key_len);
 		add_assoc_long(&row, "bytes", (zend_long)keys[i].bytes);
+		add_assoc_long(&row, "memory", (zend_long)keys[i].block_bytes);
 		if (with_hits) {
 			add_assoc_long(&row, "hits", (zend_long)keys[i].hits);
 		}

@@ -134,6 +134,7 @@ ZEND_METHOD(Resident_Cache, status)
 	add_assoc_long(return_value, "memory_size", (zend_long)s.total_bytes);
 	add_assoc_long(return_value, "memory_heap", (zend_long)s.heap_bytes);
 	add_assoc_long(return_value, "memory_used", (zend_long)s.used_bytes);
+	add_assoc_long(return_value, "memory_live", (zend_long)s.live_bytes);
 	add_assoc_long(return_value, "memory_free", (zend_long)s.free_bytes);
 	add_assoc_long(return_value, "largest_free_block", (zend_long)s.largest_free);
 	add_assoc_long(return_value, "free_blocks", (zend_long)s.free_blocks);

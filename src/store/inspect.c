@@ -54,6 +54,7 @@ static void fill_info(rs_store *st, const rs_entry *e, rs_key_info *k)
 	(void)st;
 	k->pool = e->pool;
 	k->bytes = e->value_size;
+	k->block_bytes = rs_block_size(&e->block);
 	k->expires_ms = e->expires_ms;
 	k->key_len = e->key_len <= RS_KEY_MAX ? e->key_len : RS_KEY_MAX;
 	memcpy(k->key, e->key, k->key_len);

@@ -47,6 +47,9 @@ void rs_segment_stats_get(rs_store *st, rs_segment_stats *out)
 	out->used_bytes = h->used_bytes;
 	out->free_bytes = h->free_bytes;
 	out->entries = h->entries;
+	for (uint32_t p = 0; p < RS_MAX_POOLS; p++) {
+		out->live_bytes += rs_pools(st)[p].bytes;
+	}
 	out->limbo_entries = h->limbo_entries;
 	out->stores = h->stores;
 	out->evictions = h->evictions;

@@ -117,6 +117,7 @@ typedef struct rs_segment_stats {
 	uint64_t limbo_bytes;
 	uint64_t limbo_entries;
 	uint64_t entries;
+	uint64_t live_bytes;     /* the live entries' blocks: headers, keys, values (the pools' bytes) */
 	uint64_t hits;
 	uint64_t misses;
 	uint64_t stores;
@@ -148,6 +149,7 @@ void rs_memory_map(rs_store *st, uint32_t ncells, uint64_t (*out)[4]);
 typedef struct rs_key_info {
 	uint16_t pool;
 	uint64_t bytes;          /* value size */
+	uint64_t block_bytes;    /* the entry's whole block: header, key, value, alignment */
 	uint64_t hits;           /* hottest: estimated hits */
 	int64_t expires_ms;
 	char key[RS_KEY_MAX + 1];

@@ -50,7 +50,7 @@ int(2)
 int(1)
 int(1)
 bool(true)
-array(29) {
+array(30) {
   [0]=>
   string(9) "available"
   [1]=>
@@ -66,48 +66,50 @@ array(29) {
   [6]=>
   string(11) "memory_used"
   [7]=>
-  string(11) "memory_free"
+  string(11) "memory_live"
   [8]=>
-  string(18) "largest_free_block"
+  string(11) "memory_free"
   [9]=>
-  string(11) "free_blocks"
+  string(18) "largest_free_block"
   [10]=>
-  string(13) "fragmentation"
+  string(11) "free_blocks"
   [11]=>
-  string(11) "limbo_bytes"
+  string(13) "fragmentation"
   [12]=>
-  string(13) "limbo_entries"
+  string(11) "limbo_bytes"
   [13]=>
-  string(7) "entries"
+  string(13) "limbo_entries"
   [14]=>
-  string(4) "hits"
+  string(7) "entries"
   [15]=>
-  string(6) "misses"
+  string(4) "hits"
   [16]=>
-  string(6) "stores"
+  string(6) "misses"
   [17]=>
-  string(9) "evictions"
+  string(6) "stores"
   [18]=>
-  string(11) "expirations"
+  string(9) "evictions"
   [19]=>
-  string(10) "lock_waits"
+  string(11) "expirations"
   [20]=>
-  string(12) "reader_waits"
+  string(10) "lock_waits"
   [21]=>
-  string(10) "recoveries"
+  string(12) "reader_waits"
   [22]=>
-  string(18) "dead_slots_cleared"
+  string(10) "recoveries"
   [23]=>
-  string(10) "slots_used"
+  string(18) "dead_slots_cleared"
   [24]=>
-  string(11) "slots_total"
+  string(10) "slots_used"
   [25]=>
-  string(5) "pools"
+  string(11) "slots_total"
   [26]=>
-  string(7) "buckets"
+  string(5) "pools"
   [27]=>
-  string(19) "request_over_static"
+  string(7) "buckets"
   [28]=>
+  string(19) "request_over_static"
+  [29]=>
   string(17) "restored_at_start"
 }
 bool(true)

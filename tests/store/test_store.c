@@ -1197,6 +1197,21 @@ static void test_inspect(void)
 	rs_key_info *top = malloc(sizeof(rs_key_info) * 5);
 	CHECK(rs_largest(&st, top, 5) == 5);
 	CHECK(strcmp(top[0].key, "k30") == 0 && top[0].bytes == 30000 && strcmp(top[4].key, "k26") == 0);
+	/* The block: the entry's header and its 3-byte key (NUL-terminated),
+	 * then the value, each 16-byte aligned. */
+	CHECK(top[0].block_bytes == RS_ALIGN_UP(RS_ALIGN_UP(offsetof(rs_entry, key) + 3 + 1, RS_ALIGN) + 30000, RS_ALIGN));
+	/* The live entries' blocks add up to what the segment says they take. */
+	rs_key_info *all = malloc(sizeof(rs_key_info) * 30);
+	CHECK(rs_largest(&st, all, 30) == 30);
+	uint64_t blocks = 0;
+	for (int i = 0; i < 30; i++) {
+		blocks += all[i].block_bytes;
+	}
+	free(all);
+	rs_segment_stats ss;
+	rs_segment_stats_get(&st, &ss);
+	rs_pool_stats ps;
+	CHECK(rs_pool_stats_get(&st, 0, &ps) == RS_OK && ss.live_bytes == ps.bytes && ss.live_bytes == blocks && ss.entries == 30);
 	uint32_t n = rs_hottest(&st, top, 5);
 	CHECK(n >= 2 && strcmp(top[0].key, "k7") == 0 && strcmp(top[1].key, "k3") == 0 && top[0].hits >= 4000);
 	free(top);
