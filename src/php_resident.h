@@ -46,10 +46,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	bool request_over_static_immediate;
 	/* RequestOverStatic (src/ros/), per request */
 	bool ros_active;             /* this request restores and publishes statics */
-	bool code_restart_read;      /* ros/code.c: OPcache's last restart was asked for this request */
 	HashTable *kept_checked;     /* api/keep.c: "pool:key" -> when its files were last stat()ed (persistent) */
-	const char *code_restart_problem; /* ... and could not be read, for this reason */
-	int64_t code_restart;        /* ... or is this */
 	uint32_t ros_compiling;      /* depth of compile_file/compile_string calls */
 	uint64_t ros_restore_ns;     /* time this request spent restoring statics */
 	uint32_t ros_restore_depth;  /* restores running (one can autoload and start another) */

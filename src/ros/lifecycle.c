@@ -481,7 +481,6 @@ static void find_preloaded(void)
 
 void ros_request_start(bool active)
 {
-	ros_code_request_start();
 	/* The compile hooks note the scripts that declare closures, and the
 	 * deploy hooks count what closure records must match (ros/code.c),
 	 * whether or not statics are kept. */

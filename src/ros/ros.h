@@ -29,8 +29,7 @@ zend_long ros_forget(zend_string *class_name);
 uint32_t ros_deploy_count(void);
 bool ros_opcache_trusted(void);
 struct rv_code_stamp;
-const char *ros_code_stamp(zend_string *file, struct rv_code_stamp *out);
-void ros_code_request_start(void);
+const char *ros_code_stamp(zend_string *file, struct rv_code_stamp *out, bool storing);
 /* Cache::status()'s "request_over_static" section. */
 void ros_status(zval *out);
 

@@ -9,7 +9,9 @@
  * caches, live in OPcache's shared memory: the same address in every
  * process forked from the one that started OPcache, until OPcache restarts
  * (it restarts only between requests, when no process runs one). So a
- * record keeps that address and the stamp it is valid for (context.h);
+ * record keeps that address, the stamp it is valid for (graph.h) and what
+ * the op_array was (rv_code_print: after a restart the memory is reused,
+ * and holds the same again only if it is the same code);
  * a fetch makes the closure from it again with zend_create_closure(), as
  * the opcode does, then binds the object and writes the variables back.
  * What it holds is stored as values of the same graph.
@@ -136,6 +138,56 @@ static void map_ptr_need_of(const zend_op_array *op, uint32_t *need, uint32_t de
 	}
 }
 
+/* The hash of an op_array's code: each opcode but its handler (the JIT
+ * swaps handlers), and the literals as they are (a string's by its
+ * address, in OPcache's interned strings). FNV-1a over 64-bit words. */
+static uint64_t code_hash(const zend_op *opcodes, uint32_t last, const zval *literals, uint32_t last_literal)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+#define MIX(w) do { h ^= (uint64_t)(w); h *= 0x100000001b3ULL; } while (0)
+	for (uint32_t i = 0; i < last; i++) {
+		const zend_op *op = &opcodes[i];
+		MIX((uint64_t)op->op1.num << 32 | op->op2.num);
+		MIX((uint64_t)op->result.num << 32 | op->extended_value);
+		MIX((uint64_t)op->lineno << 32 | (uint32_t)op->opcode << 24 | (uint32_t)op->op1_type << 16
+			| (uint32_t)op->op2_type << 8 | op->result_type);
+	}
+	for (uint32_t i = 0; i < last_literal; i++) {
+		MIX(literals[i].value.lval);
+		MIX(Z_TYPE_INFO(literals[i]));
+	}
+#undef MIX
+	return h;
+}
+
+static void print_of(const zend_op_array *op, rv_code_print *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->opcodes = op->opcodes;
+	out->literals = op->literals;
+	out->filename = op->filename;
+	out->dynamic_func_defs = op->dynamic_func_defs;
+	out->last = op->last;
+	out->last_literal = (uint32_t)op->last_literal;
+	out->line_start = op->line_start;
+	out->num_dynamic_func_defs = op->num_dynamic_func_defs;
+	out->hash = code_hash(op->opcodes, op->last, op->literals, (uint32_t)op->last_literal);
+}
+
+/* The op_array at that address is still the one printed: its pointers
+ * first, and only where they are the same (addresses in OPcache's memory,
+ * which stays mapped) its code. */
+static bool still_printed(const zend_op_array *op, const rv_code_print *p)
+{
+	if (op->opcodes != p->opcodes || op->literals != p->literals || (const void *)op->filename != p->filename
+		|| (const void *)op->dynamic_func_defs != p->dynamic_func_defs || op->last != p->last
+		|| (uint32_t)op->last_literal != p->last_literal || op->line_start != p->line_start
+		|| op->num_dynamic_func_defs != p->num_dynamic_func_defs || !(op->fn_flags & ZEND_ACC_IMMUTABLE)) {
+		return false;
+	}
+	return code_hash(p->opcodes, p->last, p->literals, p->last_literal) == p->hash;
+}
+
 /* A closure's `use` variables are static variables too, bound by
  * ZEND_BIND_STATIC in its body as `static $x` ones are, but marked
  * ZEND_BIND_EXPLICIT (ZEND_BIND_IMPLICIT for fn's): `use (&$x)` is
@@ -211,7 +263,7 @@ const char *rv_closure_inspect(rv_context *ctx, zend_object *closure, rv_closure
 	if (in_eval(f->filename)) {
 		return "a Closure declared in eval()'d code";
 	}
-	const char *unstamped = ctx->code_stamp(f->filename, &out->stamp);
+	const char *unstamped = ctx->code_stamp(f->filename, &out->stamp, true);
 	if (unstamped) {
 		snprintf(buf, len, "a Closure, kept only where OPcache caches its code: %s", unstamped);
 		return buf;
@@ -222,6 +274,7 @@ const char *rv_closure_inspect(rv_context *ctx, zend_object *closure, rv_closure
 		return buf;
 	}
 	out->code = code;
+	print_of(code, &out->print);
 	map_ptr_need_of(code, &out->map_ptr_need, 0);
 	HashTable *ht = ZEND_MAP_PTR_GET(f->static_variables_ptr);
 	if (!ht) {
@@ -376,7 +429,7 @@ zend_result rv_closure_make(rv_context *ctx, const rv_closure_node *n, zval *dst
 	}
 	rv_code_stamp now;
 	memset(&now, 0, sizeof(now));
-	if (!ctx->code_stamp || ctx->code_stamp(n->file, &now) || now.instance != n->stamp.instance) {
+	if (!ctx->code_stamp || ctx->code_stamp(n->file, &now, false) || now.instance != n->stamp.instance) {
 		/* Not this OPcache's code (another master's, a CLI command on a
 		 * named segment): a miss here, still good where it was made. */
 		ZVAL_UNDEF(dst);
@@ -385,10 +438,10 @@ zend_result rv_closure_make(rv_context *ctx, const rv_closure_node *n, zval *dst
 	if (memcmp(&now, &n->stamp, sizeof(now)) != 0) {
 		return stale(ctx, dst);
 	}
-	/* The stamp vouches for the address: OPcache has not restarted since,
-	 * so its memory there still holds this op_array. */
+	/* The stamp vouches for the address being OPcache's (mapped, in this
+	 * process too); what is there now must still be this code. */
 	const zend_op_array *code = n->code;
-	if (code->opcodes != n->opcodes || !(code->fn_flags & ZEND_ACC_IMMUTABLE)) {
+	if (!still_printed(code, &n->print)) {
 		return stale(ctx, dst);
 	}
 	if (n->map_ptr_need) {

@@ -17,6 +17,7 @@
 typedef struct rv_closure_info {
 	uint32_t flags;                /* RV_CLOSURE_* */
 	const zend_op_array *code;     /* a user closure's: OPcache's op_array it was made from */
+	rv_code_print print;           /* ... what it is */
 	uint32_t map_ptr_need;
 	rv_code_stamp stamp;
 	const zend_function *func;     /* the closure's own */

@@ -43,10 +43,10 @@ typedef struct rv_context {
 	 * here as text instead (see rv_type_error()). */
 	zend_string **error_sink;
 	/* The module's answer: the code stamp of a file now (struct
-	 * rv_code_stamp, graph.h), or why closures of it cannot be kept (OPcache
-	 * off, file_cache_only, its API restricted, the file gone), as a phrase.
-	 * NULL: closures are refused. */
-	const char *(*code_stamp)(zend_string *file, struct rv_code_stamp *out);
+	 * rv_code_stamp, graph.h), or why closures of it cannot be kept (when
+	 * storing: OPcache not loaded or off, file_cache_only; the file gone),
+	 * as a phrase. NULL: closures are refused. */
+	const char *(*code_stamp)(zend_string *file, struct rv_code_stamp *out, bool storing);
 	/* Set by a caller whose values must not hold code kept by reference
 	 * (closures, instances of anonymous classes): RequestOverStatic, whose
 	 * digests cannot see into a closure, and UserCache, as the proposal

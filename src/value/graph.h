@@ -169,17 +169,32 @@ typedef struct rv_serialized_node {
 
 /* Which code a closure record's op_array pointer is valid for (closure.c, ros/code.c):
  * the OPcache instance (processes forked from one that started it share
- * its memory), its last restart, and the declaring file's deploy
- * generation (opcache_reset()/opcache_invalidate() calls, and its mtime and
- * size where OPcache stat()s files). Zeroed before filled: compared whole. */
+ * its memory) and the declaring file's deploy generation
+ * (opcache_reset()/opcache_invalidate() calls, and its mtime and size where
+ * OPcache stat()s files). Zeroed before filled: compared whole. */
 typedef struct rv_code_stamp {
 	uint64_t instance;
-	int64_t opcache_restart;
 	uint32_t resets;
 	uint32_t invalidations;
 	int64_t mtime;
 	int64_t size;
 } rv_code_stamp;
+
+/* What an op_array of OPcache's was: after an OPcache restart its memory
+ * may hold other code, which matches this only if it is the same code
+ * again (closure.c). The pointers first: only where they match are the
+ * opcodes and literals read, at the addresses they had. */
+typedef struct rv_code_print {
+	const zend_op *opcodes;
+	const zval *literals;
+	const void *filename;
+	const void *dynamic_func_defs;
+	uint32_t last;
+	uint32_t last_literal;
+	uint32_t line_start;
+	uint32_t num_dynamic_func_defs;
+	uint64_t hash;               /* the opcodes (less their handlers, which the JIT changes) and the literals */
+} rv_code_print;
 
 /* Flags of an RV_NODE_CLOSURE node. */
 enum {
@@ -199,7 +214,7 @@ typedef struct rv_closure_node {
 	uint32_t flags;              /* RV_CLOSURE_* */
 	uint32_t map_ptr_need;       /* run-time cache slots its code (nested closures too) needs */
 	const zend_op_array *code;   /* a user closure's (not FAKE) */
-	const zend_op *opcodes;      /* ... whose opcodes, checked again before use */
+	rv_code_print print;         /* ... what it was, compared before use */
 	rv_code_stamp stamp;
 	zend_string *file;           /* the declaring file (NULL: internal function) */
 	zend_string *function;       /* FAKE: the function or method name, lowercase */

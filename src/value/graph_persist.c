@@ -931,7 +931,7 @@ static int walk_closure(gctx *c, zval *dst, zend_object *obj, const rv_path *pat
 			n->flags = info.flags;
 			n->map_ptr_need = info.map_ptr_need;
 			n->code = info.code;
-			n->opcodes = info.code ? info.code->opcodes : NULL;
+			n->print = info.print;
 			n->stamp = info.stamp;
 			n->file = file;
 			n->function = function;

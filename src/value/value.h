@@ -26,7 +26,7 @@
  * with it (rs_config.encoding_version), and a build of another version
  * recreates or refuses them instead of misreading what is inside. Any
  * change to the stored encoding must bump it. Their definitions have the
- * encoding fingerprint cb7a62f1ded2fb26: tests/phpt/065 recomputes it, and
+ * encoding fingerprint bcfd376f135f133c: tests/phpt/065 recomputes it, and
  * fails when they change until the new one is recorded here (after a bump,
  * if what is stored changed). */
 #define RV_ENCODING_VERSION 3

@@ -44,6 +44,28 @@ function closures_call(Fpm $fpm, string $dir, string $query): array
     return statics_call($fpm, $dir, $query, 'closures.php');
 }
 
+/* One worker: OPcache restarts between two of its requests. */
+function closures_restart_test(Fpm $fpm, string $dir, array $served): array
+{
+    closures_app($dir);
+    [$stored] = closures_call($fpm, $dir, 'op=build');
+    [$before] = closures_call($fpm, $dir, 'op=run');
+    // New versions of scripts waste OPcache's memory, more scripts fill its
+    // table: a restart is due, and happens when the next request starts;
+    // that request then compiles other scripts first, into the memory the
+    // kept closures' code was in.
+    closures_call($fpm, $dir, 'op=flood&tag=a&n=100');
+    closures_call($fpm, $dir, 'op=flood&tag=a&n=100&rewrite=1');
+    [$restarts] = closures_call($fpm, $dir, 'op=flood&tag=b&n=300');
+    [$after_restart] = closures_call($fpm, $dir, 'op=flood&tag=c&n=50');
+    [$after] = closures_call($fpm, $dir, 'op=run');
+    [$rebuilt] = closures_call($fpm, $dir, 'op=build');
+    [$again] = closures_call($fpm, $dir, 'op=run');
+    return [$stored === true && $before === $served && $restarts === 0 && $after_restart >= 1
+        && $after === ['miss' => null, 'kept' => false] && $rebuilt === true && $again === $served,
+        json_encode([$stored, $before, $restarts, $after_restart, $after, $rebuilt, $again])];
+}
+
 $served = ['hello' => 'Hello, world!', 'nested' => 42, 'bound' => 'Hello from App', 'counter' => 1, 'anonymous' => 'HELLO x',
     'loaded routes.php' => false];
 

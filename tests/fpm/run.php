@@ -251,6 +251,20 @@ foreach (require __DIR__ . '/closures.php' as $name => $test) {
     $fpm->stop();
 }
 
+// An OPcache restart of its own (hash overflow): the memory the kept
+// closures' code was in holds other code, so they are a miss.
+$fpm = new Fpm($fpmBinary, array_merge($ini, $production, ['opcache.file_update_protection=0', 'opcache.max_accelerated_files=200',
+    'opcache.validate_timestamps=1', 'opcache.revalidate_freq=0', 'opcache.max_wasted_percentage=1', 'opcache.memory_consumption=16']), 1);
+try {
+    $dir = $fpm->dir . '/app';
+    mkdir($dir);
+    [$ok, $detail] = closures_restart_test($fpm, $dir, $served);
+    check('Closures: after OPcache restarts on its own, kept closures whose code it no longer holds are a miss', $ok, $detail . ($ok ? '' : "\n" . $fpm->log()));
+} catch (Throwable $e) {
+    check('Closures: after OPcache restarts on its own, kept closures whose code it no longer holds are a miss', false, $e->getMessage() . "\n" . $fpm->log());
+}
+$fpm->stop();
+
 // Fatal errors inside fetch(): one worker, so that every request runs
 // where the fatal ones did.
 foreach (require __DIR__ . '/faults.php' as $name => $spec) {

@@ -39,4 +39,17 @@ switch ($_GET['op'] ?? '') {
     case 'reset':
         echo json_encode(opcache_reset());
         break;
+    case 'flood':      // scripts that fill OPcache (rewrite: new versions, the old ones wasted)
+        $pad = implode(',', range(1, 1000));   // a literal array: in the script's own memory
+        for ($i = 0; $i < (int)$_GET['n']; $i++) {
+            $file = "$dir/flood-{$_GET['tag']}-$i.php";
+            if (!is_file($file) || isset($_GET['rewrite'])) {
+                file_put_contents($file, "<?php return function () { return [$i, " . mt_rand() . ", $pad]; };");
+                touch($file, time() + (isset($_GET['rewrite']) ? 20 : 0));
+            }
+            require $file;
+        }
+        $stats = opcache_get_status(false)['opcache_statistics'];
+        echo json_encode($stats['hash_restarts'] + $stats['oom_restarts']);
+        break;
 }
