@@ -96,6 +96,14 @@ static zend_property_info *declaration_of(zend_class_entry *ce, zend_string *man
 	return info;
 }
 
+/* Most classes have no __wakeup(): they are known without the profile a
+ * store needs, which lays their shape out (a fetch of a graph of many
+ * classes paid for that per class and request). */
+static zend_always_inline bool class_has_wakeup(zend_class_entry *ce)
+{
+	return zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
+}
+
 static void resolved_dtor(zval *zv)
 {
 	efree(Z_PTR_P(zv));
@@ -124,7 +132,8 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 	/* unserialize() calls the __wakeup() the class has when the value is
 	 * read, not the one it had when it was stored (a deploy in between).
 	 * A class that gained __unserialize() instead is not handled here. */
-	r->wakeup = r->ce && !r->ce->__unserialize && rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
+	r->wakeup = r->ce && !r->ce->__unserialize && class_has_wakeup(r->ce)
+		&& rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
 	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS
 		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
 	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
