@@ -57,7 +57,6 @@ struct decoder {
 	deferred *defer;
 	uint32_t ndefer;
 	uint32_t cap;
-	const rv_shape *known_loaded;  /* a shape whose class was found linked */
 };
 
 /* Walks a record in shape order: the value of each property, or NULL for

@@ -108,6 +108,15 @@ static uint64_t pending_named(zend_object *obj, uint64_t pending, zend_string *n
 	return named;
 }
 
+static void note_filled(rv_lazy_graph *g, uint32_t id)
+{
+	if (g->nfilled == g->filled_cap) {
+		g->filled_cap = g->filled_cap ? g->filled_cap * 2 : 16;
+		g->filled = safe_erealloc(g->filled, g->filled_cap, sizeof(uint32_t), 0);
+	}
+	g->filled[g->nfilled++] = id;
+}
+
 /* Fills the shell as far as `name` needs (NULL: wholly). */
 static zend_result fill(zend_object *obj, zend_string *name)
 {
@@ -124,11 +133,11 @@ static zend_result fill(zend_object *obj, zend_string *name)
 	 * not a half-written shell. */
 	obj->handlers = &std_object_handlers;
 	if (!s->filled) {
-		if (g->nfilled == g->filled_cap) {
-			g->filled_cap = g->filled_cap ? g->filled_cap * 2 : 16;
-			g->filled = safe_erealloc(g->filled, g->filled_cap, sizeof(uint32_t), 0);
+		/* Only RequestOverStatic asks which were filled
+		 * (rv_lazy_graph_unchanged()). */
+		if (!g->fetched) {
+			note_filled(g, o->n.id);
 		}
-		g->filled[g->nfilled++] = o->n.id;
 		d->ctx->shells_filled++;
 		s->filled = true;
 		rc = rv_decoder_fill_dense(d, obj, o, r, &s->pending, s);
@@ -280,16 +289,21 @@ void rv_lazy_module_start(void)
 
 /* --- the graph ---------------------------------------------------------------------- */
 
-zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *area, rv_lazy_graph **out)
+zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *area, bool fetched, rv_lazy_graph **out)
 {
 	const rv_graph_header *h = area;
-	rv_lazy_graph *g = ecalloc(1, sizeof(*g));
+	/* One block: the graph, then its ids, then its shells. */
+	size_t ids_at = ZEND_MM_ALIGNED_SIZE(sizeof(rv_lazy_graph));
+	size_t shells_at = zend_safe_address_guarded(h->nids + 1, sizeof(zval), ids_at);
+	rv_lazy_graph *g = safe_emalloc(h->nids + 1, sizeof(rv_shell), shells_at);
+	memset(g, 0, sizeof(*g));
 	g->d.ctx = ctx;
 	g->d.borrow = true;
 	g->d.lazy = true;
 	g->d.make_shell = shell_new;
-	g->d.ids = safe_emalloc(h->nids + 1, sizeof(zval), 0);
-	g->shells = safe_emalloc(h->nids + 1, sizeof(rv_shell), 0);
+	g->d.ids = (zval *)(void *)((char *)g + ids_at);
+	g->shells = (rv_shell *)(void *)((char *)g + shells_at);
+	g->fetched = fetched;
 	g->next = ctx->lazy_graphs;
 	ctx->lazy_graphs = g;
 	*out = g;
@@ -417,18 +431,11 @@ bool rv_lazy_graph_unchanged(rv_lazy_graph *g)
 
 static void graph_free(rv_lazy_graph *g)
 {
-	efree(g->d.ids);
-	efree(g->shells);
 	if (g->filled) {
 		efree(g->filled);
 	}
 	rv_decoder_free(&g->d);
 	efree(g);
-}
-
-void rv_lazy_graph_mark_fetched(rv_lazy_graph *g)
-{
-	g->fetched = true;
 }
 
 static rv_lazy_graph *first_fetched(rv_context *ctx)

@@ -109,11 +109,12 @@ static void resolved_dtor(zval *zv)
 	efree(Z_PTR_P(zv));
 }
 
-static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
+/* found: the class, linked, if the caller looked it up already. */
+static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class_entry *found)
 {
 	resolved_shape *r = emalloc(sizeof(resolved_shape) + shape->nprops * sizeof(zend_property_info *));
 	r->info = (zend_property_info **)(r + 1);
-	r->ce = find_class(shape->class_name, shape->lc_class_name);
+	r->ce = found ? found : find_class(shape->class_name, shape->lc_class_name);
 	r->same_layout = r->ce && shape->layout && shape->layout == rv_class_layout(d->ctx, r->ce);
 	if (r->same_layout) {
 		/* The class is laid out as when the value was stored. */
@@ -152,6 +153,31 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 	return r;
 }
 
+static zend_always_inline void remember(decoder *d, const rv_shape *shape, resolved_shape *r)
+{
+	uint32_t at = d->recent_next++ % RECENT_SHAPES;
+	d->recent_shape[at] = shape;
+	d->recent_resolved[at] = r;
+}
+
+/* The shape resolved already by this decoder, or NULL. */
+static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_shape *shape)
+{
+	for (uint32_t i = 0; i < RECENT_SHAPES; i++) {
+		if (d->recent_shape[i] == shape) {
+			return d->recent_resolved[i];
+		}
+	}
+	if (shape == d->first_shape) {
+		return d->first_resolved;
+	}
+	zval *known;
+	if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
+		return Z_PTR_P(known);
+	}
+	return NULL;
+}
+
 static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *shape)
 {
 	for (uint32_t i = 0; i < RECENT_SHAPES; i++) {
@@ -159,18 +185,11 @@ static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *sh
 			return d->recent_resolved[i];
 		}
 	}
-	resolved_shape *r;
-	zval *known;
-	if (shape == d->first_shape) {
-		r = d->first_resolved;
-	} else if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
-		r = Z_PTR_P(known);
-	} else {
-		r = resolve_new(d, shape);
+	resolved_shape *r = resolved_before(d, shape);
+	if (!r) {
+		r = resolve_new(d, shape, NULL);
 	}
-	uint32_t at = d->recent_next++ % RECENT_SHAPES;
-	d->recent_shape[at] = shape;
-	d->recent_resolved[at] = r;
+	remember(d, shape, r);
 	return r;
 }
 
@@ -207,9 +226,13 @@ static zend_always_inline bool type_accepts(zend_property_info *info, zval *valu
 		ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(value), info);
 		return true;
 	}
-	/* The fast test covers a value of a declared scalar type; the full
-	 * check handles classes, coercions and errors. */
-	return ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(value)) || zend_verify_property_type(info, value, 1);
+	/* The fast tests cover a value of a declared scalar type, and an
+	 * object of the very class the type names (one name: one class in the
+	 * class table); the full check handles the rest, coercions and errors. */
+	return ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(value))
+		|| (Z_TYPE_P(value) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type)
+			&& zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(value)->name))
+		|| zend_verify_property_type(info, value, 1);
 }
 
 static zend_always_inline zend_result write_declared(zend_object *obj, zend_property_info *info, zval *value)
@@ -271,16 +294,24 @@ static bool needs_class(decoder *d, const zval *src, uint32_t depth)
 	if (n->id && Z_TYPE(d->ids[n->id]) != IS_UNDEF) {
 		return false;
 	}
-	const rv_shape *shape = NULL;
+	const rv_shape *shape;
 	zend_string *lc;
 	switch (RV_NODE_KIND(n)) {
 		case RV_NODE_OBJECT:
 			shape = ((const rv_object_node *)n)->shape;
-			if (shape == d->known_loaded) {
-				return false;
+			resolved_shape *r = resolved_before(d, shape);
+			if (r) {
+				/* Its class was looked for then (autoloaded if need be). */
+				return !r->ce;
 			}
-			lc = shape->lc_class_name;
-			break;
+			zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), shape->lc_class_name);
+			if (!ce || !(ce->ce_flags & ZEND_ACC_LINKED)) {
+				return true;
+			}
+			/* Resolved now, with the class found: the decoding that follows
+			 * looks for nothing again. */
+			remember(d, shape, resolve_new(d, shape, ce));
+			return false;
 		case RV_NODE_ENUM:
 			lc = ((const rv_enum_node *)n)->lc_class_name;
 			break;
@@ -297,14 +328,7 @@ static bool needs_class(decoder *d, const zval *src, uint32_t depth)
 			return false;
 	}
 	zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), lc);
-	if (!ce || !(ce->ce_flags & ZEND_ACC_LINKED)) {
-		return true;
-	}
-	if (shape) {
-		/* Arrays hold many objects of one class: one lookup. */
-		d->known_loaded = shape;
-	}
-	return false;
+	return !ce || !(ce->ce_flags & ZEND_ACC_LINKED);
 }
 
 /* The record's value src of property i into its slot of an object made
