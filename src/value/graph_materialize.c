@@ -430,8 +430,10 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		return FAILURE;
 	}
 	const rv_object_ext *x = rv_object_ext_of(o);
-	if (d->lazy && r->dense && !x && o->shape->mode == RV_OBJ_PROPS && r->ce->default_properties_count) {
-		/* Filled in when first used (graph_lazy.c). */
+	if (d->lazy && r->dense && !x && o->shape->mode == RV_OBJ_PROPS && !r->wakeup && r->ce->default_properties_count) {
+		/* Filled in when first used (graph_lazy.c). A class that gained
+		 * __wakeup() since the store is built now, below, for its hook
+		 * to run, as for an eager fetch. */
 		zend_object *obj = d->make_shell(d, r, o);
 		ZVAL_OBJ(dst, obj);
 		ZVAL_OBJ_COPY(&d->ids[o->n.id], obj);
