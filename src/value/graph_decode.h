@@ -13,6 +13,8 @@
 
 typedef struct resolved_shape {
 	zend_class_entry *ce;          /* NULL: the class is gone (incomplete class) */
+	/* Only ce, plain and wakeup are set until complete (decoder.light). */
+	bool complete;
 	bool same_layout;              /* as stored: left-out properties hold their defaults already */
 	bool plain;                    /* a user class ready to instantiate directly */
 	bool dense;                    /* ... and the record holds its slots in order, all declared */
@@ -41,6 +43,11 @@ struct decoder {
 	/* lazy: made something that comparing the objects filled with their
 	 * records cannot vouch for (an object built at once, a PHP reference). */
 	bool opaque;
+	/* lazy: a shape met is resolved only as far as making a shell needs
+	 * (its class) until an object of it is built or filled; Cache::fetch()'s
+	 * graphs, for which nothing compares filled objects with their records
+	 * (rv_lazy_graph_unchanged()). */
+	bool light;
 	zend_object *(*make_shell)(decoder *d, resolved_shape *r, const rv_object_node *o);
 	rv_context *ctx;               /* class layouts and time zones, for the request */
 	zval *ids;                     /* id -> object or reference made so far */
@@ -92,6 +99,10 @@ resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape);
  * with marker as their value, and their bits are set in *pending. */
 zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r,
                                   uint64_t *pending, void *marker);
+/* Writes the record into a shell whose class no longer lays its slots out
+ * as the record has them (resolved_shape.dense false): defaults first, then
+ * each property by its declaration, as an object built at once gets them. */
+zend_result rv_decoder_fill_loose(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r);
 /* Writes the i-th property of the record, left pending before. */
 zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, uint32_t i);
 /* Runs the hooks deferred since `from` (__unserialize(), __wakeup()) and

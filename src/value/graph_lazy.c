@@ -125,13 +125,18 @@ static zend_result fill(zend_object *obj, zend_string *name)
 	rv_lazy_graph *g = s->graph;
 	const rv_object_node *o = s->node;
 	decoder *d = &g->d;
-	resolved_shape *r = rv_decoder_resolve(d, o->shape);
 	uint32_t from = d->ndefer;
 	zend_result rc = SUCCESS;
 	/* An ordinary object while it is filled: code that filling runs (an
-	 * autoloader, unserialize()) and reaches it sees unset properties,
-	 * not a half-written shell. */
+	 * autoloader, unserialize(), the class's constant expressions that
+	 * completing its shape evaluates) and reaches it sees unset
+	 * properties, not a half-written shell. */
 	obj->handlers = &std_object_handlers;
+	zend_object *thrown = EG(exception);
+	resolved_shape *r = rv_decoder_resolve(d, o->shape);
+	if (UNEXPECTED(EG(exception) != thrown)) {
+		rc = FAILURE;
+	}
 	if (!s->filled) {
 		/* Only RequestOverStatic asks which were filled
 		 * (rv_lazy_graph_unchanged()). */
@@ -140,7 +145,9 @@ static zend_result fill(zend_object *obj, zend_string *name)
 		}
 		d->ctx->shells_filled++;
 		s->filled = true;
-		rc = rv_decoder_fill_dense(d, obj, o, r, &s->pending, s);
+		if (rc == SUCCESS) {
+			rc = r->dense ? rv_decoder_fill_dense(d, obj, o, r, &s->pending, s) : rv_decoder_fill_loose(d, obj, o, r);
+		}
 	}
 	uint64_t which = rc == SUCCESS && name ? pending_named(obj, s->pending, name) : s->pending;
 	while (rc == SUCCESS && which) {
@@ -304,6 +311,7 @@ zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *ar
 	g->d.ids = (zval *)(void *)((char *)g + ids_at);
 	g->shells = (rv_shell *)(void *)((char *)g + shells_at);
 	g->fetched = fetched;
+	g->d.light = fetched;
 	g->next = ctx->lazy_graphs;
 	ctx->lazy_graphs = g;
 	*out = g;

@@ -109,12 +109,11 @@ static void resolved_dtor(zval *zv)
 	efree(Z_PTR_P(zv));
 }
 
-/* found: the class, linked, if the caller looked it up already. */
-static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class_entry *found)
+/* What a shape needs beyond its class (resolved_shape.complete): the
+ * class's layout this request, the declarations, dense. */
+static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 {
-	resolved_shape *r = emalloc(sizeof(resolved_shape) + shape->nprops * sizeof(zend_property_info *));
-	r->info = (zend_property_info **)(r + 1);
-	r->ce = found ? found : find_class(shape->class_name, shape->lc_class_name);
+	r->complete = true;
 	r->same_layout = r->ce && shape->layout && shape->layout == rv_class_layout(d->ctx, r->ce);
 	if (r->same_layout) {
 		/* The class is laid out as when the value was stored. */
@@ -126,19 +125,40 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class
 			r->info[i] = r->ce ? declaration_of(r->ce, shape->names[i]) : NULL;
 		}
 	}
-	/* A class that object_init_ex() would refuse stays for it to refuse. */
+	/* A class that object_init_ex() would refuse stays for it to refuse
+	 * (its constants are updated now if the layout needed them). */
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
+	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS
+		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
+	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
+		r->dense = shape->slots[i] == (int32_t)i && r->info[i];
+	}
+}
+
+/* found: the class, linked, if the caller looked it up already. Only the
+ * class and what a shell needs to know of it are resolved unless
+ * complete (decoder.light). */
+static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class_entry *found, bool complete)
+{
+	resolved_shape *r = emalloc(sizeof(resolved_shape) + shape->nprops * sizeof(zend_property_info *));
+	r->info = (zend_property_info **)(r + 1);
+	r->ce = found ? found : find_class(shape->class_name, shape->lc_class_name);
+	r->complete = false;
+	/* As complete_shape() says, but for the constants, which it may update. */
+	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
+		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
+		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
+	r->dense = false;
+	r->same_layout = false;
 	/* unserialize() calls the __wakeup() the class has when the value is
 	 * read, not the one it had when it was stored (a deploy in between).
 	 * A class that gained __unserialize() instead is not handled here. */
 	r->wakeup = r->ce && !r->ce->__unserialize && class_has_wakeup(r->ce)
 		&& rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
-	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS
-		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
-	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
-		r->dense = shape->slots[i] == (int32_t)i && r->info[i];
+	if (complete || !r->ce) {
+		complete_shape(d, r, shape);
 	}
 	if (!d->first_shape) {
 		d->first_shape = shape;
@@ -178,7 +198,8 @@ static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_s
 	return NULL;
 }
 
-static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *shape)
+/* The shape's class, and at least what a shell needs (decoder.light). */
+static zend_always_inline resolved_shape *resolve_light(decoder *d, const rv_shape *shape)
 {
 	for (uint32_t i = 0; i < RECENT_SHAPES; i++) {
 		if (d->recent_shape[i] == shape) {
@@ -187,10 +208,29 @@ static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *sh
 	}
 	resolved_shape *r = resolved_before(d, shape);
 	if (!r) {
-		r = resolve_new(d, shape, NULL);
+		r = resolve_new(d, shape, NULL, !d->light);
 	}
 	remember(d, shape, r);
 	return r;
+}
+
+static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *shape)
+{
+	resolved_shape *r = resolve_light(d, shape);
+	if (UNEXPECTED(!r->complete)) {
+		complete_shape(d, r, shape);
+	}
+	return r;
+}
+
+/* A shell of an object of this shape can be made before the shape is
+ * complete: what completing it tells (the class's layout is as stored)
+ * is checked when the shell is filled, which fills it slot by slot
+ * otherwise (rv_decoder_fill_loose()). */
+static zend_always_inline bool shell_candidate(const resolved_shape *r, const rv_shape *shape)
+{
+	return r->ce && r->plain && !r->wakeup && r->ce->type == ZEND_USER_CLASS && shape->layout
+		&& r->ce->default_properties_count && shape->nprops == (uint32_t)r->ce->default_properties_count;
 }
 
 static zend_result write_dynamic(zend_object *obj, zend_string *name, zval *value)
@@ -310,7 +350,7 @@ static bool needs_class(decoder *d, const zval *src, uint32_t depth)
 			}
 			/* Resolved now, with the class found: the decoding that follows
 			 * looks for nothing again. */
-			remember(d, shape, resolve_new(d, shape, ce));
+			remember(d, shape, resolve_new(d, shape, ce, !d->light));
 			return false;
 		case RV_NODE_ENUM:
 			lc = ((const rv_enum_node *)n)->lc_class_name;
@@ -424,13 +464,17 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 
 static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
 {
-	resolved_shape *r = resolve(d, o->shape);
+	resolved_shape *r = resolve_light(d, o->shape);
+	const rv_object_ext *x = rv_object_ext_of(o);
+	if (!EG(exception) && !r->complete && !(!x && o->shape->mode == RV_OBJ_PROPS && shell_candidate(r, o->shape))) {
+		complete_shape(d, r, o->shape);
+	}
 	if (EG(exception)) {
 		ZVAL_UNDEF(dst);
 		return FAILURE;
 	}
-	const rv_object_ext *x = rv_object_ext_of(o);
-	if (d->lazy && r->dense && !x && o->shape->mode == RV_OBJ_PROPS && !r->wakeup && r->ce->default_properties_count) {
+	if (d->lazy && !x && o->shape->mode == RV_OBJ_PROPS && !r->wakeup && (r->complete ? r->dense : true)
+		&& r->ce->default_properties_count) {
 		/* Filled in when first used (graph_lazy.c). A class that gained
 		 * __wakeup() since the store is built now, below, for its hook
 		 * to run, as for an eager fetch. */
@@ -801,6 +845,13 @@ zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_
 {
 	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, pending, marker)
 		: fill_dense_as(d, obj, o, r, false, pending, marker);
+}
+
+zend_result rv_decoder_fill_loose(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+{
+	/* Its slots are UNDEF: the defaults first, as instantiation sets them. */
+	object_properties_init(obj, r->ce);
+	return fill_props(d, obj, o, r);
 }
 
 zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, uint32_t i)
