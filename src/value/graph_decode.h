@@ -52,6 +52,7 @@ struct decoder {
 	rv_context *ctx;               /* class layouts and time zones, for the request */
 	zval *ids;                     /* id -> object or reference made so far */
 	uint32_t nids;
+	struct resolved_chunk *chunks; /* where the resolved shapes are */
 	const rv_shape *first_shape;   /* most values have objects of one shape: */
 	resolved_shape *first_resolved;/* ... the table is made for a second one */
 	HashTable resolved;            /* rv_shape* -> resolved_shape*, past the first */

@@ -104,9 +104,32 @@ static zend_always_inline bool class_has_wakeup(zend_class_entry *ce)
 	return zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
 }
 
-static void resolved_dtor(zval *zv)
+/* Resolved shapes live as long as their decoder, in chunks it frees
+ * together: one allocation for many shapes, none freed one by one. */
+#define RESOLVED_CHUNK 2048
+
+typedef struct resolved_chunk {
+	struct resolved_chunk *next;
+	size_t used;
+	size_t size;
+} resolved_chunk;
+
+static void *resolved_alloc(decoder *d, size_t size)
 {
-	efree(Z_PTR_P(zv));
+	size = ZEND_MM_ALIGNED_SIZE(size);
+	resolved_chunk *c = d->chunks;
+	size_t header = ZEND_MM_ALIGNED_SIZE(sizeof(resolved_chunk));
+	if (!c || c->size - c->used < size) {
+		size_t want = MAX(RESOLVED_CHUNK, header + size);
+		c = emalloc(want);
+		c->next = d->chunks;
+		c->used = header;
+		c->size = want;
+		d->chunks = c;
+	}
+	void *p = (char *)c + c->used;
+	c->used += size;
+	return p;
 }
 
 /* What a shape needs beyond its class (resolved_shape.complete): the
@@ -142,7 +165,7 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
  * complete (decoder.light). */
 static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class_entry *found, bool complete)
 {
-	resolved_shape *r = emalloc(sizeof(resolved_shape) + shape->nprops * sizeof(zend_property_info *));
+	resolved_shape *r = resolved_alloc(d, zend_safe_address_guarded(shape->nprops, sizeof(zend_property_info *), sizeof(resolved_shape)));
 	r->info = (zend_property_info **)(r + 1);
 	r->ce = found ? found : find_class(shape->class_name, shape->lc_class_name);
 	r->complete = false;
@@ -165,7 +188,7 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class
 		d->first_resolved = r;
 	} else {
 		if (!d->table) {
-			zend_hash_init(&d->resolved, 8, NULL, resolved_dtor, 0);
+			zend_hash_init(&d->resolved, 8, NULL, NULL, 0);
 			d->table = true;
 		}
 		zend_hash_index_add_new_ptr(&d->resolved, (zend_ulong)(uintptr_t)shape, r);
@@ -868,8 +891,9 @@ void rv_decoder_free(decoder *d)
 	if (d->defer) {
 		efree(d->defer);
 	}
-	if (d->first_resolved) {
-		efree(d->first_resolved);
+	for (resolved_chunk *c = d->chunks, *next; c; c = next) {
+		next = c->next;
+		efree(c);
 	}
 	if (d->table) {
 		zend_hash_destroy(&d->resolved);
