@@ -241,7 +241,7 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	zend_fiber_switch_block();
 	RESIDENT_G(cache_calls)++;
 	zend_try {
-		rc = kind == RV_KIND_GRAPH && (mode == FETCH_LAZY || (mode == FETCH_LAZY_IF_SILENT && rv_graph_runs_no_code(area)))
+		rc = kind == RV_KIND_GRAPH && (mode == FETCH_LAZY || (mode == FETCH_LAZY_IF_SILENT && rv_graph_fetchable_lazily(area)))
 			? rv_graph_materialize_lazy(RV_CTX, out, area, mode == FETCH_LAZY_IF_SILENT, lazy)
 			: rv_materialize(RV_CTX, out, kind, area, size, borrow);
 	} zend_catch {

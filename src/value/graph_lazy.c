@@ -322,9 +322,10 @@ zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *ar
 	return rc;
 }
 
-bool rv_graph_runs_no_code(const void *area)
+bool rv_graph_fetchable_lazily(const void *area)
 {
-	return ((const rv_graph_header *)area)->flags & RV_GRAPH_RUNS_NO_CODE;
+	uint32_t both = RV_GRAPH_RUNS_NO_CODE | RV_GRAPH_NO_REFERENCES;
+	return (((const rv_graph_header *)area)->flags & both) == both;
 }
 
 bool rv_lazy_graph_failed(const rv_lazy_graph *g)

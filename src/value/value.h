@@ -26,10 +26,10 @@
  * with it (rs_config.encoding_version), and a build of another version
  * recreates or refuses them instead of misreading what is inside. Any
  * change to the stored encoding must bump it. Their definitions have the
- * encoding fingerprint d76f330fba9c5527: tests/phpt/065 recomputes it, and
+ * encoding fingerprint 37d52f4c21363a59: tests/phpt/065 recomputes it, and
  * fails when they change until the new one is recorded here (after a bump,
  * if what is stored changed). */
-#define RV_ENCODING_VERSION 2
+#define RV_ENCODING_VERSION 3
 
 /* Values nested deeper than this are refused (keeps C recursion bounded). */
 #define RV_MAX_DEPTH 1024
@@ -106,9 +106,11 @@ bool rv_lazy_graph_unchanged(rv_lazy_graph *g);
 /* A shell could not be filled (its class changed, a type no longer
  * accepts its value): the snapshot should go. */
 bool rv_lazy_graph_failed(const rv_lazy_graph *g);
-/* The graph in area runs no code when fetched (RV_GRAPH_RUNS_NO_CODE):
- * restored lazily, it runs none either, whenever its objects are used. */
-bool rv_graph_runs_no_code(const void *area);
+/* The graph in area runs no code when fetched (RV_GRAPH_RUNS_NO_CODE) and
+ * holds no PHP reference (RV_GRAPH_NO_REFERENCES): restored lazily by a
+ * fetch, it runs none either, whenever its objects are used, and nothing
+ * it holds is shared with the graph's own table. */
+bool rv_graph_fetchable_lazily(const void *area);
 /* Fills every shell of the graphs Cache::fetch() made and lets go of
  * them, so that nothing of them reads the segment any more (a worker's
  * Cache::endOfRequest()); runs what filling runs (autoloaders, hooks).
