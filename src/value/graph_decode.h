@@ -45,8 +45,8 @@ struct decoder {
 	bool opaque;
 	/* lazy: a shape met is resolved only as far as making a shell needs
 	 * (its class) until an object of it is built or filled; Cache::fetch()'s
-	 * graphs, for which nothing compares filled objects with their records
-	 * (rv_lazy_graph_unchanged()). */
+	 * graphs once the fetch returned, for which nothing compares filled
+	 * objects with their records (rv_lazy_graph_unchanged()). */
 	bool light;
 	zend_object *(*make_shell)(decoder *d, resolved_shape *r, const rv_object_node *o);
 	rv_context *ctx;               /* class layouts and time zones, for the request */

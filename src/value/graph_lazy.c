@@ -311,11 +311,16 @@ zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *ar
 	g->d.ids = (zval *)(void *)((char *)g + ids_at);
 	g->shells = (rv_shell *)(void *)((char *)g + shells_at);
 	g->fetched = fetched;
-	g->d.light = fetched;
 	g->next = ctx->lazy_graphs;
 	ctx->lazy_graphs = g;
 	*out = g;
+	/* What the fetch itself makes (the root's shell, those of the arrays
+	 * around it) is resolved whole, so that an object whose class changed
+	 * since the store fails or is built now, as an eager fetch does it
+	 * (UserCache makes a miss of such a value); shells filled later make
+	 * light ones. */
 	zend_result rc = rv_graph_decode(&g->d, dst, area);
+	g->d.light = fetched;
 	if (rc == FAILURE) {
 		g->failed = true;
 	}

@@ -1,5 +1,5 @@
 --TEST--
-resident.lazy_objects=1: an object whose class lays its properties out otherwise since the value was stored (reordered, one added, one removed) is still a shell, filled property by property when first used: it holds what an eager fetch gives it (the added one its default, the removed one a dynamic property), and a value its property's type refuses now fails the first use instead of the fetch
+resident.lazy_objects=1: an object whose class lays its properties out otherwise since the value was stored (reordered, one added, one removed) is still a shell, filled property by property when first used: it holds what an eager fetch gives it (the added one its default, the removed one a dynamic property), and a value its property's type refuses now fails the first use of an object inside instead of the fetch; what the fetch itself makes (the root) is checked at fetch(), as eagerly, so such a root fails the fetch (UserCache makes a miss of it)
 --EXTENSIONS--
 pcntl
 --INI--
@@ -23,7 +23,8 @@ if ($pid === 0) {
             public function __construct(public string $a = "a", public int $b = 1, public string $gone = "g") {}
         }
         final class Retyped { public function __construct(public string $v = "text") {} }');
-    exit($c->store('moved', new Holder('holder', new Moved('A', 2))) && $c->store('retyped', new Holder('holder', new Retyped())) ? 0 : 1);
+    exit($c->store('moved', new Holder('holder', new Moved('A', 2))) && $c->store('retyped', new Holder('holder', new Retyped()))
+        && $c->store('retyped-root', new Retyped()) ? 0 : 1);
 }
 pcntl_waitpid($pid, $status);
 var_dump(pcntl_wexitstatus($status));
@@ -54,6 +55,13 @@ foreach (['0' => 'eager', '1' => 'lazy'] as $setting => $mode) {
     } catch (TypeError $e) {
         echo get_class($e), ': ', $e->getMessage(), "\n";
     }
+    echo "-- the same, the value's root\n";
+    try {
+        $v = $c->fetch('retyped-root');
+        echo "fetched\n";
+    } catch (TypeError $e) {
+        echo get_class($e), ': ', $e->getMessage(), "\n";
+    }
 }
 ?>
 --EXPECT--
@@ -71,6 +79,8 @@ Moved Object
 
 -- a type that refuses the value now
 TypeError: Cannot assign string to property Retyped::$v of type int
+-- the same, the value's root
+TypeError: Cannot assign string to property Retyped::$v of type int
 == lazy
 fetched
 held, a shell: true
@@ -84,4 +94,6 @@ Moved Object
 
 -- a type that refuses the value now
 fetched
+TypeError: Cannot assign string to property Retyped::$v of type int
+-- the same, the value's root
 TypeError: Cannot assign string to property Retyped::$v of type int
