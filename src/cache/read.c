@@ -153,7 +153,13 @@ static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_gr
  * on. */
 static bool jit_may_run(void)
 {
-	if (zend_ini_long("opcache.jit_buffer_size", sizeof("opcache.jit_buffer_size") - 1, 0) <= 0) {
+	/* PHP_INI_SYSTEM: read once per process (0: not read yet, 1: no
+	 * buffer, 2: a buffer). */
+	static int buffer;
+	if (!buffer) {
+		buffer = zend_ini_long("opcache.jit_buffer_size", sizeof("opcache.jit_buffer_size") - 1, 0) > 0 ? 2 : 1;
+	}
+	if (buffer == 1) {
 		return false;
 	}
 	const char *mode = zend_ini_string("opcache.jit", sizeof("opcache.jit") - 1, 0);
@@ -170,11 +176,7 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 	 * quiescent.c; after it, shells would outlive the next boundary). */
 	if (RESIDENT_G(lazy_objects) && !resident_sapi_has_quiescent_points() && !jit_may_run()) {
 		rv_lazy_graph *graph = NULL;
-		bool found = fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT);
-		if (graph) {
-			rv_lazy_graph_mark_fetched(graph);
-		}
-		return found;
+		return fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT);
 	}
 	return fetch(c, key, out, NULL, FETCH_EAGER);
 }
@@ -246,8 +248,8 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	zend_fiber_switch_block();
 	RESIDENT_G(cache_calls)++;
 	zend_try {
-		rc = kind == RV_KIND_GRAPH && (mode == FETCH_LAZY || (mode == FETCH_LAZY_IF_SILENT && rv_graph_runs_no_code(area)))
-			? rv_graph_materialize_lazy(RV_CTX, out, area, lazy)
+		rc = kind == RV_KIND_GRAPH && (mode == FETCH_LAZY || (mode == FETCH_LAZY_IF_SILENT && rv_graph_fetchable_lazily(area)))
+			? rv_graph_materialize_lazy(RV_CTX, out, area, mode == FETCH_LAZY_IF_SILENT, lazy)
 			: rv_materialize(RV_CTX, out, kind, area, size, borrow);
 	} zend_catch {
 		RESIDENT_G(cache_calls)--;

@@ -67,6 +67,13 @@ typedef struct rv_graph_header {
  * still run what an eager one runs when an eager one runs it. Unset in
  * what an older writer wrote. */
 #define RV_GRAPH_RUNS_NO_CODE 1u
+/* The value holds no PHP reference. A lazy fetch keeps what it made for
+ * the rest of the request, so that a shell filled later meets the same
+ * reference: a reference with a holder more than an eager fetch gives it
+ * stays one when the array holding it is copied (an eager fetch's, held
+ * once, is copied as a value), so writes through a copy would reach the
+ * original. Unset in what an older writer wrote. */
+#define RV_GRAPH_NO_REFERENCES 2u
 
 typedef struct rv_array_node {
 	rv_node n;

@@ -13,6 +13,8 @@
 
 typedef struct resolved_shape {
 	zend_class_entry *ce;          /* NULL: the class is gone (incomplete class) */
+	/* Only ce, plain and wakeup are set until complete (decoder.light). */
+	bool complete;
 	bool same_layout;              /* as stored: left-out properties hold their defaults already */
 	bool plain;                    /* a user class ready to instantiate directly */
 	bool dense;                    /* ... and the record holds its slots in order, all declared */
@@ -41,10 +43,16 @@ struct decoder {
 	/* lazy: made something that comparing the objects filled with their
 	 * records cannot vouch for (an object built at once, a PHP reference). */
 	bool opaque;
+	/* lazy: a shape met is resolved only as far as making a shell needs
+	 * (its class) until an object of it is built or filled; Cache::fetch()'s
+	 * graphs once the fetch returned, for which nothing compares filled
+	 * objects with their records (rv_lazy_graph_unchanged()). */
+	bool light;
 	zend_object *(*make_shell)(decoder *d, resolved_shape *r, const rv_object_node *o);
 	rv_context *ctx;               /* class layouts and time zones, for the request */
 	zval *ids;                     /* id -> object or reference made so far */
 	uint32_t nids;
+	struct resolved_chunk *chunks; /* where the resolved shapes are */
 	const rv_shape *first_shape;   /* most values have objects of one shape: */
 	resolved_shape *first_resolved;/* ... the table is made for a second one */
 	HashTable resolved;            /* rv_shape* -> resolved_shape*, past the first */
@@ -57,7 +65,6 @@ struct decoder {
 	deferred *defer;
 	uint32_t ndefer;
 	uint32_t cap;
-	const rv_shape *known_loaded;  /* a shape whose class was found linked */
 };
 
 /* Walks a record in shape order: the value of each property, or NULL for
@@ -93,6 +100,10 @@ resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape);
  * with marker as their value, and their bits are set in *pending. */
 zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r,
                                   uint64_t *pending, void *marker);
+/* Writes the record into a shell whose class no longer lays its slots out
+ * as the record has them (resolved_shape.dense false): defaults first, then
+ * each property by its declaration, as an object built at once gets them. */
+zend_result rv_decoder_fill_loose(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r);
 /* Writes the i-th property of the record, left pending before. */
 zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, uint32_t i);
 /* Runs the hooks deferred since `from` (__unserialize(), __wakeup()) and

@@ -108,6 +108,15 @@ static uint64_t pending_named(zend_object *obj, uint64_t pending, zend_string *n
 	return named;
 }
 
+static void note_filled(rv_lazy_graph *g, uint32_t id)
+{
+	if (g->nfilled == g->filled_cap) {
+		g->filled_cap = g->filled_cap ? g->filled_cap * 2 : 16;
+		g->filled = safe_erealloc(g->filled, g->filled_cap, sizeof(uint32_t), 0);
+	}
+	g->filled[g->nfilled++] = id;
+}
+
 /* Fills the shell as far as `name` needs (NULL: wholly). */
 static zend_result fill(zend_object *obj, zend_string *name)
 {
@@ -116,22 +125,29 @@ static zend_result fill(zend_object *obj, zend_string *name)
 	rv_lazy_graph *g = s->graph;
 	const rv_object_node *o = s->node;
 	decoder *d = &g->d;
-	resolved_shape *r = rv_decoder_resolve(d, o->shape);
 	uint32_t from = d->ndefer;
 	zend_result rc = SUCCESS;
 	/* An ordinary object while it is filled: code that filling runs (an
-	 * autoloader, unserialize()) and reaches it sees unset properties,
-	 * not a half-written shell. */
+	 * autoloader, unserialize(), the class's constant expressions that
+	 * completing its shape evaluates) and reaches it sees unset
+	 * properties, not a half-written shell. */
 	obj->handlers = &std_object_handlers;
+	zend_object *thrown = EG(exception);
+	resolved_shape *r = rv_decoder_resolve(d, o->shape);
+	if (UNEXPECTED(EG(exception) != thrown)) {
+		rc = FAILURE;
+	}
 	if (!s->filled) {
-		if (g->nfilled == g->filled_cap) {
-			g->filled_cap = g->filled_cap ? g->filled_cap * 2 : 16;
-			g->filled = safe_erealloc(g->filled, g->filled_cap, sizeof(uint32_t), 0);
+		/* Only RequestOverStatic asks which were filled
+		 * (rv_lazy_graph_unchanged()). */
+		if (!g->fetched) {
+			note_filled(g, o->n.id);
 		}
-		g->filled[g->nfilled++] = o->n.id;
 		d->ctx->shells_filled++;
 		s->filled = true;
-		rc = rv_decoder_fill_dense(d, obj, o, r, &s->pending, s);
+		if (rc == SUCCESS) {
+			rc = r->dense ? rv_decoder_fill_dense(d, obj, o, r, &s->pending, s) : rv_decoder_fill_loose(d, obj, o, r);
+		}
 	}
 	uint64_t which = rc == SUCCESS && name ? pending_named(obj, s->pending, name) : s->pending;
 	while (rc == SUCCESS && which) {
@@ -280,29 +296,41 @@ void rv_lazy_module_start(void)
 
 /* --- the graph ---------------------------------------------------------------------- */
 
-zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *area, rv_lazy_graph **out)
+zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *area, bool fetched, rv_lazy_graph **out)
 {
 	const rv_graph_header *h = area;
-	rv_lazy_graph *g = ecalloc(1, sizeof(*g));
+	/* One block: the graph, then its ids, then its shells. */
+	size_t ids_at = ZEND_MM_ALIGNED_SIZE(sizeof(rv_lazy_graph));
+	size_t shells_at = zend_safe_address_guarded(h->nids + 1, sizeof(zval), ids_at);
+	rv_lazy_graph *g = safe_emalloc(h->nids + 1, sizeof(rv_shell), shells_at);
+	memset(g, 0, sizeof(*g));
 	g->d.ctx = ctx;
 	g->d.borrow = true;
 	g->d.lazy = true;
 	g->d.make_shell = shell_new;
-	g->d.ids = safe_emalloc(h->nids + 1, sizeof(zval), 0);
-	g->shells = safe_emalloc(h->nids + 1, sizeof(rv_shell), 0);
+	g->d.ids = (zval *)(void *)((char *)g + ids_at);
+	g->shells = (rv_shell *)(void *)((char *)g + shells_at);
+	g->fetched = fetched;
 	g->next = ctx->lazy_graphs;
 	ctx->lazy_graphs = g;
 	*out = g;
+	/* What the fetch itself makes (the root's shell, those of the arrays
+	 * around it) is resolved whole, so that an object whose class changed
+	 * since the store fails or is built now, as an eager fetch does it
+	 * (UserCache makes a miss of such a value); shells filled later make
+	 * light ones. */
 	zend_result rc = rv_graph_decode(&g->d, dst, area);
+	g->d.light = fetched;
 	if (rc == FAILURE) {
 		g->failed = true;
 	}
 	return rc;
 }
 
-bool rv_graph_runs_no_code(const void *area)
+bool rv_graph_fetchable_lazily(const void *area)
 {
-	return ((const rv_graph_header *)area)->flags & RV_GRAPH_RUNS_NO_CODE;
+	uint32_t both = RV_GRAPH_RUNS_NO_CODE | RV_GRAPH_NO_REFERENCES;
+	return (((const rv_graph_header *)area)->flags & both) == both;
 }
 
 bool rv_lazy_graph_failed(const rv_lazy_graph *g)
@@ -417,18 +445,11 @@ bool rv_lazy_graph_unchanged(rv_lazy_graph *g)
 
 static void graph_free(rv_lazy_graph *g)
 {
-	efree(g->d.ids);
-	efree(g->shells);
 	if (g->filled) {
 		efree(g->filled);
 	}
 	rv_decoder_free(&g->d);
 	efree(g);
-}
-
-void rv_lazy_graph_mark_fetched(rv_lazy_graph *g)
-{
-	g->fetched = true;
 }
 
 static rv_lazy_graph *first_fetched(rv_context *ctx)

@@ -103,16 +103,47 @@ static zend_property_info *declaration_of(zend_class_entry *ce, zend_string *man
 	return info;
 }
 
-static void resolved_dtor(zval *zv)
+/* Most classes have no __wakeup(): they are known without the profile a
+ * store needs, which lays their shape out (a fetch of a graph of many
+ * classes paid for that per class and request). */
+static zend_always_inline bool class_has_wakeup(zend_class_entry *ce)
 {
-	efree(Z_PTR_P(zv));
+	return zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
 }
 
-static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
+/* Resolved shapes live as long as their decoder, in chunks it frees
+ * together: one allocation for many shapes, none freed one by one. */
+#define RESOLVED_CHUNK 2048
+
+typedef struct resolved_chunk {
+	struct resolved_chunk *next;
+	size_t used;
+	size_t size;
+} resolved_chunk;
+
+static void *resolved_alloc(decoder *d, size_t size)
 {
-	resolved_shape *r = emalloc(sizeof(resolved_shape) + shape->nprops * sizeof(zend_property_info *));
-	r->info = (zend_property_info **)(r + 1);
-	r->ce = find_class(shape->class_name, shape->lc_class_name);
+	size = ZEND_MM_ALIGNED_SIZE(size);
+	resolved_chunk *c = d->chunks;
+	size_t header = ZEND_MM_ALIGNED_SIZE(sizeof(resolved_chunk));
+	if (!c || c->size - c->used < size) {
+		size_t want = MAX(RESOLVED_CHUNK, header + size);
+		c = emalloc(want);
+		c->next = d->chunks;
+		c->used = header;
+		c->size = want;
+		d->chunks = c;
+	}
+	void *p = (char *)c + c->used;
+	c->used += size;
+	return p;
+}
+
+/* What a shape needs beyond its class (resolved_shape.complete): the
+ * class's layout this request, the declarations, dense. */
+static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
+{
+	r->complete = true;
 	r->same_layout = r->ce && shape->layout && shape->layout == rv_class_layout(d->ctx, r->ce);
 	if (r->same_layout) {
 		/* The class is laid out as when the value was stored. */
@@ -124,25 +155,47 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 			r->info[i] = r->ce ? declaration_of(r->ce, shape->names[i]) : NULL;
 		}
 	}
-	/* A class that object_init_ex() would refuse stays for it to refuse. */
+	/* A class that object_init_ex() would refuse stays for it to refuse
+	 * (its constants are updated now if the layout needed them). */
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
-	/* unserialize() calls the __wakeup() the class has when the value is
-	 * read, not the one it had when it was stored (a deploy in between).
-	 * A class that gained __unserialize() instead is not handled here. */
-	r->wakeup = r->ce && !r->ce->__unserialize && rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
 	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS
 		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
 	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
 		r->dense = shape->slots[i] == (int32_t)i && r->info[i];
+	}
+}
+
+/* found: the class, linked, if the caller looked it up already. Only the
+ * class and what a shell needs to know of it are resolved unless
+ * complete (decoder.light). */
+static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class_entry *found, bool complete)
+{
+	resolved_shape *r = resolved_alloc(d, zend_safe_address_guarded(shape->nprops, sizeof(zend_property_info *), sizeof(resolved_shape)));
+	r->info = (zend_property_info **)(r + 1);
+	r->ce = found ? found : find_class(shape->class_name, shape->lc_class_name);
+	r->complete = false;
+	/* As complete_shape() says, but for the constants, which it may update. */
+	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
+		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
+		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
+	r->dense = false;
+	r->same_layout = false;
+	/* unserialize() calls the __wakeup() the class has when the value is
+	 * read, not the one it had when it was stored (a deploy in between).
+	 * A class that gained __unserialize() instead is not handled here. */
+	r->wakeup = r->ce && !r->ce->__unserialize && class_has_wakeup(r->ce)
+		&& rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
+	if (complete || !r->ce) {
+		complete_shape(d, r, shape);
 	}
 	if (!d->first_shape) {
 		d->first_shape = shape;
 		d->first_resolved = r;
 	} else {
 		if (!d->table) {
-			zend_hash_init(&d->resolved, 8, NULL, resolved_dtor, 0);
+			zend_hash_init(&d->resolved, 8, NULL, NULL, 0);
 			d->table = true;
 		}
 		zend_hash_index_add_new_ptr(&d->resolved, (zend_ulong)(uintptr_t)shape, r);
@@ -150,26 +203,64 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 	return r;
 }
 
-static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *shape)
+static zend_always_inline void remember(decoder *d, const rv_shape *shape, resolved_shape *r)
+{
+	uint32_t at = d->recent_next++ % RECENT_SHAPES;
+	d->recent_shape[at] = shape;
+	d->recent_resolved[at] = r;
+}
+
+/* The shape resolved already by this decoder, or NULL. */
+static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_shape *shape)
 {
 	for (uint32_t i = 0; i < RECENT_SHAPES; i++) {
 		if (d->recent_shape[i] == shape) {
 			return d->recent_resolved[i];
 		}
 	}
-	resolved_shape *r;
-	zval *known;
 	if (shape == d->first_shape) {
-		r = d->first_resolved;
-	} else if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
-		r = Z_PTR_P(known);
-	} else {
-		r = resolve_new(d, shape);
+		return d->first_resolved;
 	}
-	uint32_t at = d->recent_next++ % RECENT_SHAPES;
-	d->recent_shape[at] = shape;
-	d->recent_resolved[at] = r;
+	zval *known;
+	if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
+		return Z_PTR_P(known);
+	}
+	return NULL;
+}
+
+/* The shape's class, and at least what a shell needs (decoder.light). */
+static zend_always_inline resolved_shape *resolve_light(decoder *d, const rv_shape *shape)
+{
+	for (uint32_t i = 0; i < RECENT_SHAPES; i++) {
+		if (d->recent_shape[i] == shape) {
+			return d->recent_resolved[i];
+		}
+	}
+	resolved_shape *r = resolved_before(d, shape);
+	if (!r) {
+		r = resolve_new(d, shape, NULL, !d->light);
+	}
+	remember(d, shape, r);
 	return r;
+}
+
+static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *shape)
+{
+	resolved_shape *r = resolve_light(d, shape);
+	if (UNEXPECTED(!r->complete)) {
+		complete_shape(d, r, shape);
+	}
+	return r;
+}
+
+/* A shell of an object of this shape can be made before the shape is
+ * complete: what completing it tells (the class's layout is as stored)
+ * is checked when the shell is filled, which fills it slot by slot
+ * otherwise (rv_decoder_fill_loose()). */
+static zend_always_inline bool shell_candidate(const resolved_shape *r, const rv_shape *shape)
+{
+	return r->ce && r->plain && !r->wakeup && r->ce->type == ZEND_USER_CLASS && shape->layout
+		&& r->ce->default_properties_count && shape->nprops == (uint32_t)r->ce->default_properties_count;
 }
 
 static zend_result write_dynamic(zend_object *obj, zend_string *name, zval *value)
@@ -205,9 +296,13 @@ static zend_always_inline bool type_accepts(zend_property_info *info, zval *valu
 		ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(value), info);
 		return true;
 	}
-	/* The fast test covers a value of a declared scalar type; the full
-	 * check handles classes, coercions and errors. */
-	return ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(value)) || zend_verify_property_type(info, value, 1);
+	/* The fast tests cover a value of a declared scalar type, and an
+	 * object of the very class the type names (one name: one class in the
+	 * class table); the full check handles the rest, coercions and errors. */
+	return ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(value))
+		|| (Z_TYPE_P(value) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type)
+			&& zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(value)->name))
+		|| zend_verify_property_type(info, value, 1);
 }
 
 static zend_always_inline zend_result write_declared(zend_object *obj, zend_property_info *info, zval *value)
@@ -269,16 +364,24 @@ static bool needs_class(decoder *d, const zval *src, uint32_t depth)
 	if (n->id && Z_TYPE(d->ids[n->id]) != IS_UNDEF) {
 		return false;
 	}
-	const rv_shape *shape = NULL;
+	const rv_shape *shape;
 	zend_string *lc;
 	switch (RV_NODE_KIND(n)) {
 		case RV_NODE_OBJECT:
 			shape = ((const rv_object_node *)n)->shape;
-			if (shape == d->known_loaded) {
-				return false;
+			resolved_shape *r = resolved_before(d, shape);
+			if (r) {
+				/* Its class was looked for then (autoloaded if need be). */
+				return !r->ce;
 			}
-			lc = shape->lc_class_name;
-			break;
+			zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), shape->lc_class_name);
+			if (!ce || !(ce->ce_flags & ZEND_ACC_LINKED)) {
+				return true;
+			}
+			/* Resolved now, with the class found: the decoding that follows
+			 * looks for nothing again. */
+			remember(d, shape, resolve_new(d, shape, ce, !d->light));
+			return false;
 		case RV_NODE_ENUM:
 			lc = ((const rv_enum_node *)n)->lc_class_name;
 			break;
@@ -295,14 +398,7 @@ static bool needs_class(decoder *d, const zval *src, uint32_t depth)
 			return false;
 	}
 	zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), lc);
-	if (!ce || !(ce->ce_flags & ZEND_ACC_LINKED)) {
-		return true;
-	}
-	if (shape) {
-		/* Arrays hold many objects of one class: one lookup. */
-		d->known_loaded = shape;
-	}
-	return false;
+	return !ce || !(ce->ce_flags & ZEND_ACC_LINKED);
 }
 
 /* The record's value src of property i into its slot of an object made
@@ -398,14 +494,20 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 
 static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
 {
-	resolved_shape *r = resolve(d, o->shape);
+	resolved_shape *r = resolve_light(d, o->shape);
+	const rv_object_ext *x = rv_object_ext_of(o);
+	if (!EG(exception) && !r->complete && !(!x && o->shape->mode == RV_OBJ_PROPS && shell_candidate(r, o->shape))) {
+		complete_shape(d, r, o->shape);
+	}
 	if (EG(exception)) {
 		ZVAL_UNDEF(dst);
 		return FAILURE;
 	}
-	const rv_object_ext *x = rv_object_ext_of(o);
-	if (d->lazy && r->dense && !x && o->shape->mode == RV_OBJ_PROPS && r->ce->default_properties_count) {
-		/* Filled in when first used (graph_lazy.c). */
+	if (d->lazy && !x && o->shape->mode == RV_OBJ_PROPS && !r->wakeup && (r->complete ? r->dense : true)
+		&& r->ce->default_properties_count) {
+		/* Filled in when first used (graph_lazy.c). A class that gained
+		 * __wakeup() since the store is built now, below, for its hook
+		 * to run, as for an eager fetch. */
 		zend_object *obj = d->make_shell(d, r, o);
 		ZVAL_OBJ(dst, obj);
 		ZVAL_OBJ_COPY(&d->ids[o->n.id], obj);
@@ -812,6 +914,13 @@ zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_
 		: fill_dense_as(d, obj, o, r, false, pending, marker);
 }
 
+zend_result rv_decoder_fill_loose(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+{
+	/* Its slots are UNDEF: the defaults first, as instantiation sets them. */
+	object_properties_init(obj, r->ce);
+	return fill_props(d, obj, o, r);
+}
+
 zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, uint32_t i)
 {
 	const zval *values = rv_object_props(o);
@@ -826,8 +935,9 @@ void rv_decoder_free(decoder *d)
 	if (d->defer) {
 		efree(d->defer);
 	}
-	if (d->first_resolved) {
-		efree(d->first_resolved);
+	for (resolved_chunk *c = d->chunks, *next; c; c = next) {
+		next = c->next;
+		efree(c);
 	}
 	if (d->table) {
 		zend_hash_destroy(&d->resolved);

@@ -54,6 +54,7 @@ typedef struct gctx {
 	bool need_collect;
 	bool unplanned;         /* WRITE without PLAN, into a reservation of a guessed size */
 	bool runs_code;         /* met an object whose fetch runs code (RV_GRAPH_RUNS_NO_CODE) */
+	bool has_references;    /* met a PHP reference (RV_GRAPH_NO_REFERENCES) */
 	size_t size;            /* PLAN: bytes needed */
 	rv_writer w;            /* WRITE (w.ctx: ctx, in every pass) */
 	uint32_t ready;         /* bit t: tables[t] is set up */
@@ -1192,6 +1193,7 @@ static int walk_reference(gctx *c, zval *dst, zend_reference *ref, const rv_path
 		}
 		return walk(c, NULL, &ref->val, path) < 0 ? -1 : 1;
 	}
+	c->has_references = true;
 	bool first;
 	uint32_t id = id_of(c, ref, &first);
 	if (!first) {
@@ -1588,7 +1590,7 @@ zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, v
 	c->w.may_overflow = true;
 	int rc = walk(c, &h->root, value, path);
 	Z_EXTRA(h->root) = 0;
-	h->flags = c->runs_code ? 0 : RV_GRAPH_RUNS_NO_CODE;
+	h->flags = (c->runs_code ? 0 : RV_GRAPH_RUNS_NO_CODE) | (c->has_references ? 0 : RV_GRAPH_NO_REFERENCES);
 	bool fits = !c->w.overflowed && c->next_id == nids;
 	rv_writer_release(&c->w);
 	return rc < 0 || !fits ? FAILURE : SUCCESS;
@@ -1633,7 +1635,7 @@ rv_unplanned rv_write_unplanned(rv_context *ctx, zval *value, const rv_path *pat
 	int rc = walk(&c, &h->root, value, path);
 	Z_EXTRA(h->root) = 0;
 	h->nids = c.next_id;
-	h->flags = c.runs_code ? 0 : RV_GRAPH_RUNS_NO_CODE;
+	h->flags = (c.runs_code ? 0 : RV_GRAPH_RUNS_NO_CODE) | (c.has_references ? 0 : RV_GRAPH_NO_REFERENCES);
 	rv_unplanned out = RV_WRITTEN;
 	if (rc < 0) {
 		/* Did not fit, or an object needs a hook run (COLLECT) first: the

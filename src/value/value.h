@@ -26,7 +26,7 @@
  * with it (rs_config.encoding_version), and a build of another version
  * recreates or refuses them instead of misreading what is inside. Any
  * change to the stored encoding must bump it. Their definitions have the
- * encoding fingerprint bcfd376f135f133c: tests/phpt/065 recomputes it, and
+ * encoding fingerprint 081617b4ffb11e57: tests/phpt/065 recomputes it, and
  * fails when they change until the new one is recorded here (after a bump,
  * if what is stored changed). */
 #define RV_ENCODING_VERSION 3
@@ -96,19 +96,21 @@ zend_result rv_materialize(rv_context *ctx, zval *dst, uint32_t kind, const void
  * unchanged classes come back as shells, filled in when first used
  * (value/graph_lazy.c). The graph lives until the request ends. */
 typedef struct rv_lazy_graph rv_lazy_graph;
-zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *area, rv_lazy_graph **graph);
+/* fetched: made by Cache::fetch() (resident.lazy_objects), not by
+ * RequestOverStatic: rv_lazy_release_fetched() may let go of it, and
+ * nobody asks rv_lazy_graph_unchanged() of it. */
+zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *area, bool fetched, rv_lazy_graph **graph);
 /* Every object the graph filled still holds what its record gave, and
  * nothing was made that only a digest could vouch for. */
 bool rv_lazy_graph_unchanged(rv_lazy_graph *g);
 /* A shell could not be filled (its class changed, a type no longer
  * accepts its value): the snapshot should go. */
 bool rv_lazy_graph_failed(const rv_lazy_graph *g);
-/* The graph in area runs no code when fetched (RV_GRAPH_RUNS_NO_CODE):
- * restored lazily, it runs none either, whenever its objects are used. */
-bool rv_graph_runs_no_code(const void *area);
-/* The graph was made by Cache::fetch() (resident.lazy_objects), not by
- * RequestOverStatic: rv_lazy_release_fetched() may let go of it. */
-void rv_lazy_graph_mark_fetched(rv_lazy_graph *g);
+/* The graph in area runs no code when fetched (RV_GRAPH_RUNS_NO_CODE) and
+ * holds no PHP reference (RV_GRAPH_NO_REFERENCES): restored lazily by a
+ * fetch, it runs none either, whenever its objects are used, and nothing
+ * it holds is shared with the graph's own table. */
+bool rv_graph_fetchable_lazily(const void *area);
 /* Fills every shell of the graphs Cache::fetch() made and lets go of
  * them, so that nothing of them reads the segment any more (a worker's
  * Cache::endOfRequest()); runs what filling runs (autoloaders, hooks).
