@@ -1041,7 +1041,7 @@ ZEND_METHOD(UserCache_Cache, lock)
 		lease = max;
 	}
 	zend_string *skey = store_key(u, key);
-	bool locked = uc_lock(skey, lease, false);
+	bool locked = uc_lock(skey, lease, false, true);
 	zend_string_release(skey);
 	RETURN_BOOL(locked);
 }
@@ -1087,14 +1087,14 @@ static void compute(user_cache_obj *u, zend_string *key, zend_string *skey, bool
 	} zend_end_try();
 	if (bailed_out) {
 		if (locked) {
-			uc_unlock(skey);
+			uc_unlock_unclaimed(skey);
 		}
 		zend_bailout();
 	}
 	if (EG(exception) || Z_ISUNDEF(result)) {
 		zval_ptr_dtor(&result);
 		if (locked) {
-			uc_unlock(skey);
+			uc_unlock_unclaimed(skey);
 		}
 		if (!EG(exception)) {
 			RETURN_NULL();
@@ -1110,12 +1110,12 @@ static void compute(user_cache_obj *u, zend_string *key, zend_string *skey, bool
 		restate_refusal();
 		zval_ptr_dtor(&result);
 		if (locked) {
-			uc_unlock(skey);
+			uc_unlock_unclaimed(skey);
 		}
 		return;
 	}
 	if (locked) {
-		uc_unlock(skey);
+		uc_unlock_unclaimed(skey);
 	}
 	RETURN_COPY_VALUE(&result);
 }
@@ -1150,7 +1150,7 @@ ZEND_METHOD(UserCache_Cache, remember)
 	bool locked = false;
 	/* A lock the caller took with lock() is the caller's to release. */
 	if (uc_values(&values) && !uc_lock_held(skey)) {
-		locked = uc_lock(skey, 0, true);
+		locked = uc_lock(skey, 0, true, false);
 		/* Whoever held it may have stored the value meanwhile. */
 		if (fetch_key(u, key, return_value) || EG(exception)) {
 			if (locked) {

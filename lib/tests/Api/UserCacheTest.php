@@ -194,6 +194,9 @@ final class UserCacheTest extends TestCase
         self::assertFalse($r->has('y'));
         self::assertTrue($r->lock('y'), 'a failed compute leaves no lock');
         $r->unlock('y');
+        // lock() in the callback makes remember()'s lock the caller's: it stays after remember().
+        self::assertSame(1, $r->remember('z', fn () => $r->lock('z', 30) ? 1 : 0));
+        self::assertSame([true, false], [$r->unlock('z'), $r->unlock('z')]);
     }
 
     public function testALockHeldByAnotherProcess(): void
