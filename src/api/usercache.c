@@ -311,7 +311,6 @@ static void restate_refusal(void)
 		return;
 	}
 	const char *m = Z_STRVAL_P(msg), *restated = NULL;
-	bool depth = false;
 	if (strstr(m, ") cannot be cached: ")) {
 		/* The path before it may hold " is " in a key; the class name after cannot. */
 		const char *what = NULL;
@@ -339,9 +338,8 @@ static void restate_refusal(void)
 		} else if (strcmp(what, "an internal value") == 0) {
 			restated = "objects with opaque internal state (e.g. Fiber, Generator, PDO) cannot be stored in the user cache";
 		}
-	} else if (strstr(m, ") is nested deeper than ")) {
+	} else if (strstr(m, ") is nested deeper than ") || strstr(m, ") is nested too deeply for the stack left")) {
 		restated = "Value is nested too deeply to be stored in the user cache";
-		depth = true;
 	} else if ((restated = strstr(m, "::__sleep() must return an array")) && restated[sizeof("::__sleep() must return an array") - 1] == '\0') {
 		/* As the proposal words it, after serialize()'s own warning. */
 		zend_string *cls = zend_string_init(m, restated - m, false);
@@ -355,11 +353,7 @@ static void restate_refusal(void)
 		return;
 	}
 	zend_clear_exception();
-	if (depth) {
-		zend_value_error("%s", restated);
-	} else {
-		zend_type_error("%s", restated);
-	}
+	zend_type_error("%s", restated);
 }
 
 /* --- the class ------------------------------------------------------------------- */
@@ -799,7 +793,16 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 	uint64_t incomplete = RV_CTX->incomplete_made;
 	uint64_t stale = RV_CTX->stale_decodes;
 	uint64_t uninstantiable = RV_CTX->uninstantiable_met;
+	uint64_t stack_exhausted = RV_CTX->stack_exhausted;
 	bool hit = resident_fetch(&values, skey, out);
+	if (RV_CTX->stack_exhausted != stack_exhausted && !hit && EG(exception)) {
+		/* As in the proposal: the C stack ran out decoding it here (a
+		 * Fiber's small stack): a miss, and the entry stays for callers
+		 * with more stack. */
+		zend_clear_exception();
+		zend_string_release(skey);
+		return false;
+	}
 	if (RV_CTX->incomplete_made != incomplete || RV_CTX->uninstantiable_met != uninstantiable) {
 		if (hit) {
 			zval_ptr_dtor(out);

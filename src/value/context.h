@@ -49,6 +49,7 @@ typedef struct rv_context {
 	uint64_t stale_decodes;      /* values that no longer decode as stored (an enum or case gone, a property name
 	                              * unserialize() rejects): the decoder threw, ever */
 	uint64_t uninstantiable_met; /* objects of classes that cannot be instantiated (abstract, interface, ...) met while decoding, ever */
+	uint64_t stack_exhausted;    /* decodes that stopped where the C stack ends (PHP 8.3+): the engine's Error, ever */
 
 	/* Per process or thread: class name -> bytes of its last root values
 	 * (class_profile.c), in persistent memory. */

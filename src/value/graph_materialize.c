@@ -583,6 +583,14 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 		return SUCCESS;
 	}
 	const rv_node *n = Z_PTR_P(src);
+	if (rv_stack_exhausted()) {
+#ifdef ZEND_CHECK_STACK_LIMIT
+		d->ctx->stack_exhausted++;
+		zend_call_stack_size_error();
+#endif
+		ZVAL_UNDEF(dst);
+		return FAILURE;
+	}
 	if (n->id && Z_TYPE(d->ids[n->id]) != IS_UNDEF) {
 		/* Met before in this value: the same object or reference. It may
 		 * close a cycle, which only the collector can free once the value

@@ -237,7 +237,11 @@ static zend_result too_deep(gctx *c)
 	if (c->pass == WRITE) {
 		return abandon(c);
 	}
-	rv_value_error(c->ctx, c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+	if (c->depth > RV_MAX_DEPTH) {
+		rv_value_error(c->ctx, c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+	} else {
+		rv_value_error(c->ctx, c->arg_num, "is nested too deeply for the stack left (zend.max_allowed_stack_size)");
+	}
 	return FAILURE;
 }
 
@@ -971,7 +975,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		return 1;
 	}
 
-	if (++c->depth > RV_MAX_DEPTH) {
+	if (++c->depth > RV_MAX_DEPTH || rv_stack_exhausted()) {
 		too_deep(c);
 		return -1;
 	}
@@ -1211,7 +1215,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 		}
 		return 0;
 	}
-	if (++c->depth > RV_MAX_DEPTH) {
+	if (++c->depth > RV_MAX_DEPTH || rv_stack_exhausted()) {
 		too_deep(c);
 		return -1;
 	}
