@@ -794,7 +794,8 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 	uint64_t stale = RV_CTX->stale_decodes;
 	uint64_t uninstantiable = RV_CTX->uninstantiable_met;
 	uint64_t stack_exhausted = RV_CTX->stack_exhausted;
-	bool hit = resident_fetch(&values, skey, out);
+	rs_entry_id seen = { 0 };
+	bool hit = resident_fetch_seen(&values, skey, out, &seen);
 	if (RV_CTX->stack_exhausted != stack_exhausted && !hit && EG(exception)) {
 		/* As in the proposal: the C stack ran out decoding it here (a
 		 * Fiber's small stack): a miss, and the entry stays for callers
@@ -811,12 +812,13 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 		if (EG(exception)) {
 			zend_clear_exception();
 		}
-		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
+		/* Not a value a restore hook or autoloader stored meanwhile. */
+		rs_delete_if_same(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey), seen);
 		hit = false;
 	} else if (!hit && EG(exception) && RV_CTX->stale_decodes != stale) {
 		/* The decoder's own Error, not an autoloader's: the value is stale. */
 		zend_clear_exception();
-		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
+		rs_delete_if_same(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey), seen);
 	}
 	zend_string_release(skey);
 	return hit;
