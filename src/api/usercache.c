@@ -325,7 +325,15 @@ static void restate_refusal(void)
 		} else if (strcmp(what, "a Closure") == 0) {
 			restated = "Closure objects cannot be stored in the user cache";
 		} else if (strcmp(what, "an instance of an anonymous class") == 0) {
-			restated = "class@anonymous objects cannot be stored in the user cache";
+			/* Named as the proposal names it: "Parent@anonymous" (the
+			 * engine's name up to its NUL), "class@anonymous" for none. */
+			zend_class_entry *anon = RV_CTX->refused_anonymous;
+			RV_CTX->refused_anonymous = NULL;
+			zend_string *named = zend_strpprintf(0, "%s objects cannot be stored in the user cache", anon ? ZSTR_VAL(anon->name) : "class@anonymous");
+			zend_clear_exception();
+			zend_type_error("%s", ZSTR_VAL(named));
+			zend_string_release(named);
+			return;
 		} else if (strcmp(what, "a Generator") == 0) {
 			restated = "Generator objects cannot be stored in the user cache";
 		} else if (strncmp(what, "an instance of ", 15) == 0) {

@@ -278,6 +278,7 @@ static zend_result check_class(gctx *c, zend_class_entry *ce, const rv_path *pat
 		return refuse(c, path, "a Generator", NULL);
 	}
 	if (ce->ce_flags & ZEND_ACC_ANON_CLASS) {
+		c->ctx->refused_anonymous = ce;
 		return refuse(c, path, "an instance of an anonymous class", NULL);
 	}
 	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {

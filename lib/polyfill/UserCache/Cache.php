@@ -512,7 +512,7 @@ final class Cache
             throw new \TypeError(match (true) {
                 $what === 'a resource' => 'Resources cannot be stored in the user cache',
                 $what === 'a Closure' => 'Closure objects cannot be stored in the user cache',
-                $what === 'an instance of an anonymous class' => 'class@anonymous objects cannot be stored in the user cache',
+                $what === 'an instance of an anonymous class' => (Encoding::$refusedAnonymousClass ?? 'class@anonymous') . ' objects cannot be stored in the user cache',
                 $what === 'a Generator' => 'Generator objects cannot be stored in the user cache',
                 str_starts_with($what, 'an instance of ') => substr($what, 15) . ' objects cannot be stored in the user cache',
                 default => 'objects with opaque internal state (e.g. Fiber, Generator, PDO) cannot be stored in the user cache',
