@@ -20,6 +20,7 @@
 #include "class_profile.h"
 #include "zend_enum.h"
 #include "zend_interfaces.h"
+#include "zend_exceptions.h"
 #include "ext/standard/php_var.h"
 #include "ext/standard/php_incomplete_class.h"
 #include "ext/standard/basic_functions.h"
@@ -123,9 +124,10 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
 	/* unserialize() calls the __wakeup() the class has when the value is
 	 * read, not the one it had when it was stored (a deploy in between).
-	 * A class that gained __unserialize() instead is not handled here. */
+	 * A class that gained __unserialize() gets the properties through it
+	 * (decode_object()). */
 	r->wakeup = r->ce && !r->ce->__unserialize && rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
-	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS
+	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS && !r->ce->__unserialize
 		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
 	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
 		r->dense = shape->slots[i] == (int32_t)i && r->info[i];
@@ -387,6 +389,32 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 	return SUCCESS;
 }
 
+/* A record of properties read by a class that now has __unserialize() (it
+ * gained one, or the name is now an alias of an internal class): as
+ * unserialize() does with such an "O:" value, the properties, under the
+ * names they were stored by, are the array __unserialize() gets. */
+static zend_result props_as_data(decoder *d, zend_object *obj, const rv_object_node *o, zval *data)
+{
+	const rv_shape *shape = o->shape;
+	record_reader rr;
+	record_open(&rr, o);
+	array_init_size(data, shape->nprops);
+	for (uint32_t i = 0; i < shape->nprops; i++) {
+		zval v;
+		const zval *src = record_next(&rr, i, rr.packed);
+		if (!src) {
+			src = &shape->defaults[i];
+		}
+		if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
+			zval_ptr_dtor(data);
+			ZVAL_UNDEF(data);
+			return FAILURE;
+		}
+		zend_hash_update(Z_ARRVAL_P(data), shape->names[i], &v);
+	}
+	return SUCCESS;
+}
+
 /* --- nodes ---------------------------------------------------------------------- */
 
 static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
@@ -397,6 +425,15 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		return FAILURE;
 	}
 	const rv_object_ext *x = rv_object_ext_of(o);
+	bool props_record = (o->shape->mode == RV_OBJ_PROPS || o->shape->mode == RV_OBJ_WAKEUP) && !(x && x->native);
+	if (props_record && r->ce && (r->ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE)) {
+		/* The name now stands for a class that cannot be serialized (an
+		 * alias of Closure, ...): refused as unserialize() refuses it. */
+		d->ctx->uninstantiable_met++;
+		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed", ZSTR_VAL(r->ce->name));
+		ZVAL_UNDEF(dst);
+		return FAILURE;
+	}
 	if (d->lazy && r->dense && !x && o->shape->mode == RV_OBJ_PROPS && r->ce->default_properties_count) {
 		/* Filled in when first used (graph_lazy.c). */
 		zend_object *obj = d->make_shell(d, r, o);
@@ -474,6 +511,16 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 			} ZEND_HASH_FOREACH_END();
 			zval_ptr_dtor(&data);
 		}
+		return SUCCESS;
+	}
+	if (props_record && r->ce && r->ce->__unserialize) {
+		zval data;
+		if (props_as_data(d, obj, o, &data) == FAILURE) {
+			/* Never restored: as unserialize(), no destructor call. */
+			GC_ADD_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);
+			return fail(dst);
+		}
+		defer(d, obj, RV_OBJ_UNSERIALIZE, &data);
 		return SUCCESS;
 	}
 	if ((r->dense ? fill_dense(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
