@@ -127,7 +127,8 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape)
 	 * A class that gained __unserialize() gets the properties through it
 	 * (decode_object()). */
 	r->wakeup = r->ce && !r->ce->__unserialize && rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
-	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS && !r->ce->__unserialize
+	r->unserialize = r->ce && r->ce->__unserialize && !rv_class_profile_of(d->ctx, r->ce)->direct;
+	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS && !r->unserialize
 		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
 	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
 		r->dense = shape->slots[i] == (int32_t)i && r->info[i];
@@ -513,7 +514,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		}
 		return SUCCESS;
 	}
-	if (props_record && r->ce && r->ce->__unserialize) {
+	if (props_record && r->unserialize) {
 		zval data;
 		if (props_as_data(d, obj, o, &data) == FAILURE) {
 			/* Never restored: as unserialize(), no destructor call. */
