@@ -603,7 +603,7 @@ static zend_always_inline bool holds_default(const rv_class_profile *p, const zv
 
 /* Declared slots in order, then dynamic properties, read straight from
  * the object (what serialize() sees for a plain object). */
-static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p)
+static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p, uint32_t native)
 {
 	zend_class_entry *ce = obj->ce;
 	/* Only a shape laid out by the class profile keeps the defaults that
@@ -632,7 +632,7 @@ static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p)
 		zend_string *key;
 		zval *v;
 		ZEND_HASH_FOREACH_STR_KEY_VAL(obj->properties, key, v) {
-			if (Z_TYPE_P(v) == IS_INDIRECT || !key) {
+			if (Z_TYPE_P(v) == IS_INDIRECT || !key || (native && rv_native_state_property(native, key))) {
 				continue;
 			}
 			l->plain = false;
@@ -643,7 +643,7 @@ static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p)
 		/* Not the class's shape after all: list every property. */
 		l->n = 0;
 		l->left_out = 0;
-		raw_props(obj, l, NULL);
+		raw_props(obj, l, NULL, native);
 	}
 }
 
@@ -687,7 +687,7 @@ static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p
 		return SUCCESS;
 	}
 	if (raw || std_properties(obj)) {
-		raw_props(obj, l, p);
+		raw_props(obj, l, p, p ? p->native : RV_NATIVE_NONE);
 		return SUCCESS;
 	}
 	HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
