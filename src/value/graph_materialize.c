@@ -411,7 +411,8 @@ static zend_result props_as_data(decoder *d, zend_object *obj, const rv_object_n
 			ZVAL_UNDEF(data);
 			return FAILURE;
 		}
-		zend_hash_update(Z_ARRVAL_P(data), shape->names[i], &v);
+		/* A numeric name ("7") is an integer key there, as unserialize() makes it. */
+		zend_symtable_update(Z_ARRVAL_P(data), shape->names[i], &v);
 	}
 	return SUCCESS;
 }

@@ -1,5 +1,5 @@
 --TEST--
-UserCache: an object stored by its properties whose class has gained __unserialize() since is restored through it, as unserialize() restores such a value: the object as made (defaults), then __unserialize() given the properties under the names they were stored by; Resident\Cache alike (the proposal's gained-restore-hooks test)
+UserCache: an object stored by its properties whose class has gained __unserialize() since is restored through it, as unserialize() restores such a value: the object as made (defaults), then __unserialize() given the properties under the names they were stored by, a numeric name as an integer key; Resident\Cache alike (the proposal's gained-restore-hooks and serialize-hooks tests)
 --EXTENSIONS--
 pcntl
 --INI--
@@ -39,6 +39,39 @@ foreach (['gains', 'sleeps'] as $key) {
     var_dump($fetched == $native, $resident == $native);
 }
 var_dump($c->fetch('gains')[0]->a);
+
+#[AllowDynamicProperties]
+class OnlyUnserialize
+{
+    public $got;
+
+    public function __unserialize(array $data): void
+    {
+        $this->got = [gettype(array_key_first($data)), $data[7] ?? null];
+    }
+}
+#[AllowDynamicProperties]
+class SleepsAndUnserializes
+{
+    public $got;
+
+    public function __sleep(): array
+    {
+        return ['7'];
+    }
+
+    public function __unserialize(array $data): void
+    {
+        $this->got = [gettype(array_key_first($data)), $data[7] ?? null];
+    }
+}
+foreach ([new OnlyUnserialize(), new SleepsAndUnserializes()] as $object) {
+    unset($object->got);
+    $object->{'7'} = 'seven';
+    $c->store('numeric', [$object]);
+    $got = $c->fetch('numeric')[0]->got;
+    echo get_class($object), ': ', json_encode($got), ', as unserialize(): ', var_export($got === unserialize(serialize([$object]))[0]->got, true), "\n";
+}
 ?>
 --EXPECT--
 gains:
@@ -55,3 +88,5 @@ bool(true)
 bool(true)
 Gains::__unserialize, a is default: {"a":1,"\u0000*\u0000b":2,"\u0000Gains\u0000c":3,"list":[1,2]}
 int(10)
+OnlyUnserialize: ["integer","seven"], as unserialize(): true
+SleepsAndUnserializes: ["integer","seven"], as unserialize(): true
