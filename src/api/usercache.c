@@ -311,7 +311,6 @@ static void restate_refusal(void)
 		return;
 	}
 	const char *m = Z_STRVAL_P(msg), *restated = NULL;
-	bool depth = false;
 	if (strstr(m, ") cannot be cached: ")) {
 		/* The path before it may hold " is " in a key; the class name after cannot. */
 		const char *what = NULL;
@@ -326,7 +325,15 @@ static void restate_refusal(void)
 		} else if (strcmp(what, "a Closure") == 0) {
 			restated = "Closure objects cannot be stored in the user cache";
 		} else if (strcmp(what, "an instance of an anonymous class") == 0) {
-			restated = "class@anonymous objects cannot be stored in the user cache";
+			/* Named as the proposal names it: "Parent@anonymous" (the
+			 * engine's name up to its NUL), "class@anonymous" for none. */
+			zend_class_entry *anon = RV_CTX->refused_anonymous;
+			RV_CTX->refused_anonymous = NULL;
+			zend_string *named = zend_strpprintf(0, "%s objects cannot be stored in the user cache", anon ? ZSTR_VAL(anon->name) : "class@anonymous");
+			zend_clear_exception();
+			zend_type_error("%s", ZSTR_VAL(named));
+			zend_string_release(named);
+			return;
 		} else if (strcmp(what, "a Generator") == 0) {
 			restated = "Generator objects cannot be stored in the user cache";
 		} else if (strncmp(what, "an instance of ", 15) == 0) {
@@ -339,9 +346,8 @@ static void restate_refusal(void)
 		} else if (strcmp(what, "an internal value") == 0) {
 			restated = "objects with opaque internal state (e.g. Fiber, Generator, PDO) cannot be stored in the user cache";
 		}
-	} else if (strstr(m, ") is nested deeper than ")) {
+	} else if (strstr(m, ") is nested deeper than ") || strstr(m, ") is nested too deeply for the stack left")) {
 		restated = "Value is nested too deeply to be stored in the user cache";
-		depth = true;
 	} else if ((restated = strstr(m, "::__sleep() must return an array")) && restated[sizeof("::__sleep() must return an array") - 1] == '\0') {
 		/* As the proposal words it, after serialize()'s own warning. */
 		zend_string *cls = zend_string_init(m, restated - m, false);
@@ -355,11 +361,7 @@ static void restate_refusal(void)
 		return;
 	}
 	zend_clear_exception();
-	if (depth) {
-		zend_value_error("%s", restated);
-	} else {
-		zend_type_error("%s", restated);
-	}
+	zend_type_error("%s", restated);
 }
 
 /* --- the class ------------------------------------------------------------------- */
@@ -804,7 +806,17 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 	uint64_t incomplete = RV_CTX->incomplete_made;
 	uint64_t stale = RV_CTX->stale_decodes;
 	uint64_t uninstantiable = RV_CTX->uninstantiable_met;
-	bool hit = resident_fetch(&values, skey, out);
+	uint64_t stack_exhausted = RV_CTX->stack_exhausted;
+	rs_entry_id seen = { 0 };
+	bool hit = resident_fetch_seen(&values, skey, out, &seen);
+	if (RV_CTX->stack_exhausted != stack_exhausted && !hit && EG(exception)) {
+		/* As in the proposal: the C stack ran out decoding it here (a
+		 * Fiber's small stack): a miss, and the entry stays for callers
+		 * with more stack. */
+		zend_clear_exception();
+		zend_string_release(skey);
+		return false;
+	}
 	if (RV_CTX->incomplete_made != incomplete || RV_CTX->uninstantiable_met != uninstantiable) {
 		if (hit) {
 			zval_ptr_dtor(out);
@@ -813,12 +825,13 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 		if (EG(exception)) {
 			zend_clear_exception();
 		}
-		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
+		/* Not a value a restore hook or autoloader stored meanwhile. */
+		rs_delete_if_same(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey), seen);
 		hit = false;
 	} else if (!hit && EG(exception) && RV_CTX->stale_decodes != stale) {
 		/* The decoder's own Error, not an autoloader's: the value is stale. */
 		zend_clear_exception();
-		rs_delete(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey));
+		rs_delete_if_same(resident_store(), values.pool, ZSTR_VAL(skey), ZSTR_LEN(skey), seen);
 	}
 	zend_string_release(skey);
 	return hit;
@@ -1046,7 +1059,7 @@ ZEND_METHOD(UserCache_Cache, lock)
 		lease = max;
 	}
 	zend_string *skey = store_key(u, key);
-	bool locked = uc_lock(skey, lease, false);
+	bool locked = uc_lock(skey, lease, false, true);
 	zend_string_release(skey);
 	RETURN_BOOL(locked);
 }
@@ -1092,14 +1105,14 @@ static void compute(user_cache_obj *u, zend_string *key, zend_string *skey, bool
 	} zend_end_try();
 	if (bailed_out) {
 		if (locked) {
-			uc_unlock(skey);
+			uc_unlock_unclaimed(skey);
 		}
 		zend_bailout();
 	}
 	if (EG(exception) || Z_ISUNDEF(result)) {
 		zval_ptr_dtor(&result);
 		if (locked) {
-			uc_unlock(skey);
+			uc_unlock_unclaimed(skey);
 		}
 		if (!EG(exception)) {
 			RETURN_NULL();
@@ -1115,12 +1128,12 @@ static void compute(user_cache_obj *u, zend_string *key, zend_string *skey, bool
 		restate_refusal();
 		zval_ptr_dtor(&result);
 		if (locked) {
-			uc_unlock(skey);
+			uc_unlock_unclaimed(skey);
 		}
 		return;
 	}
 	if (locked) {
-		uc_unlock(skey);
+		uc_unlock_unclaimed(skey);
 	}
 	RETURN_COPY_VALUE(&result);
 }
@@ -1155,7 +1168,7 @@ ZEND_METHOD(UserCache_Cache, remember)
 	bool locked = false;
 	/* A lock the caller took with lock() is the caller's to release. */
 	if (uc_values(&values) && !uc_lock_held(skey)) {
-		locked = uc_lock(skey, 0, true);
+		locked = uc_lock(skey, 0, true, false);
 		/* Whoever held it may have stored the value meanwhile. */
 		if (fetch_key(u, key, return_value) || EG(exception)) {
 			if (locked) {

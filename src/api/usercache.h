@@ -49,6 +49,7 @@ typedef struct uc_node {
 	zend_string *name;     /* a pool's name, or a lock's store key */
 	zend_object *pool;     /* pools: the object */
 	bool leased;           /* locks: taken with a lease */
+	bool claimed;          /* locks: taken (or taken again) by lock(), not only by remember() */
 	struct uc_node *next;  /* same hash */
 } uc_node;
 
@@ -79,9 +80,13 @@ zend_string *uc_prefix(const zend_string *pool);
 
 /* lock(): takes the key's lock for this request (lease: seconds it may
  * outlive the request, 0 = until unlock() or the request ends); wait: up
- * to 10 s while another holds it (remember()). */
-bool uc_lock(zend_string *skey, zend_long lease, bool wait);
+ * to 10 s while another holds it (remember()); by_caller: lock() took it,
+ * not remember(). */
+bool uc_lock(zend_string *skey, zend_long lease, bool wait, bool by_caller);
 bool uc_unlock(zend_string *skey);
+/* remember()'s release of the lock it took: none when its callback took
+ * the key's lock with lock() meanwhile (that one is the caller's). */
+void uc_unlock_unclaimed(zend_string *skey);
 /* This request holds the key's lock. */
 bool uc_lock_held(zend_string *skey);
 /* Writers wait while another request holds a key's lock: true once none

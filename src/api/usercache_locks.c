@@ -130,7 +130,7 @@ static int64_t lease_end(zend_long lease)
 	return lease > (INT64_MAX - now) / 1000 ? INT64_MAX : now + (int64_t)lease * 1000;
 }
 
-bool uc_lock(zend_string *skey, zend_long lease, bool wait)
+bool uc_lock(zend_string *skey, zend_long lease, bool wait, bool by_caller)
 {
 	rs_store *st = resident_store();
 	resident_cache_obj locks;
@@ -143,11 +143,15 @@ bool uc_lock(zend_string *skey, zend_long lease, bool wait)
 		return false;
 	}
 	int64_t expires = lease_end(lease);
-	if (uc_find(r, &r->locks, skey)) {
+	uc_node *held = uc_find(r, &r->locks, skey);
+	if (held) {
 		lock_seen seen;
 		peek(st, &locks, ZSTR_VAL(skey), ZSTR_LEN(skey), &seen);
 		if (seen.present && seen.token == token) {
-			/* Taken again: a longer lease extends a leased lock. */
+			/* Taken again: a longer lease extends a leased lock (an
+			 * unleased one gets none, as in the proposal); lock() in
+			 * remember()'s callback makes remember()'s lock the caller's. */
+			held->claimed |= by_caller;
 			if (expires > seen.expires_ms && seen.expires_ms) {
 				put(&locks, skey, token, expires, false);
 			}
@@ -161,7 +165,9 @@ bool uc_lock(zend_string *skey, zend_long lease, bool wait)
 	for (;;) {
 		int rc = take(st, &locks, skey, token, expires);
 		if (rc == 1) {
-			uc_add(r, &r->locks, skey)->leased = expires != 0;
+			uc_node *n = uc_add(r, &r->locks, skey);
+			n->leased = expires != 0;
+			n->claimed = by_caller;
 			return true;
 		}
 		if (rc < 0 || !wait || wait_clock_us() >= deadline) {
@@ -187,6 +193,15 @@ bool uc_unlock(zend_string *skey)
 	uc_remove(r, &r->locks, skey);
 	/* Only if it is still ours: after its lease it may be another's. */
 	return rs_delete_if(st, locks.pool, ZSTR_VAL(skey), ZSTR_LEN(skey), &token, sizeof(token)) == RS_OK;
+}
+
+void uc_unlock_unclaimed(zend_string *skey)
+{
+	user_cache_request *r = uc_request();
+	uc_node *n = r ? uc_find(r, &r->locks, skey) : NULL;
+	if (n && !n->claimed) {
+		uc_unlock(skey);
+	}
 }
 
 bool uc_lock_held(zend_string *skey)

@@ -32,6 +32,9 @@ void resident_read_leave(rs_store *st, bool borrow);
 /* Looks the key up and decodes it into `out` (borrowed when the request
  * borrows). False on a miss or a failed decode (then maybe an exception). */
 bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out);
+/* The same, telling which entry it read (seen->entry NULL on a miss), for
+ * a caller that drops the entry afterwards only if it is still that one. */
+bool resident_fetch_seen(resident_cache_obj *c, zend_string *key, zval *out, rs_entry_id *seen);
 /* The same, but a graph fetched while the request borrows comes back
  * lazily (*graph set, see value/graph_lazy.c); else *graph is NULL. */
 bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, struct rv_lazy_graph **graph);

@@ -112,7 +112,7 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 }
 
 /* lazy: where a graph fetched lazily is handed back (mode not FETCH_EAGER). */
-static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **lazy, fetch_mode mode)
+static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **lazy, fetch_mode mode, rs_entry_id *seen)
 {
 	rs_store *st = resident_store();
 	if (!st) {
@@ -133,12 +133,17 @@ static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_gr
 		resident_read_leave(st, borrow);
 		return false;
 	}
+	rs_entry_id identity = rs_entry_identity(e);
+	if (seen) {
+		*seen = identity;
+	}
 	uint64_t stale = RV_CTX->stale_code;
 	bool hit = decode_entry(st, e, borrow, out, lazy, borrow ? mode : FETCH_EAGER);
 	if (!hit && RV_CTX->stale_code != stale && !EG(exception)) {
 		/* It holds a closure of code that changed since (value/closure.c):
-		 * a miss now and for every process after, so it goes. */
-		rs_delete(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key));
+		 * a miss now and for every process after, so it goes, unless
+		 * what decoding ran (an autoloader) stored the key again. */
+		rs_delete_if_same(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), identity);
 	}
 	return hit;
 }
@@ -168,6 +173,11 @@ static bool jit_may_run(void)
 
 bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 {
+	return resident_fetch_seen(c, key, out, NULL);
+}
+
+bool resident_fetch_seen(resident_cache_obj *c, zend_string *key, zval *out, rs_entry_id *seen)
+{
 	/* Objects come back as shells only where the values they are filled
 	 * from stay mapped until the request ends: a request that borrows
 	 * (fetch() hands a borrowing fetch the lazy decoder only), in a process
@@ -176,15 +186,15 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 	 * quiescent.c; after it, shells would outlive the next boundary). */
 	if (RESIDENT_G(lazy_objects) && !resident_sapi_has_quiescent_points() && !jit_may_run()) {
 		rv_lazy_graph *graph = NULL;
-		return fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT);
+		return fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT, seen);
 	}
-	return fetch(c, key, out, NULL, FETCH_EAGER);
+	return fetch(c, key, out, NULL, FETCH_EAGER, seen);
 }
 
 bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **graph)
 {
 	*graph = NULL;
-	return fetch(c, key, out, graph, FETCH_LAZY);
+	return fetch(c, key, out, graph, FETCH_LAZY, NULL);
 }
 
 bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bool *stale)

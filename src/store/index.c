@@ -386,6 +386,7 @@ rs_status rs_commit(rs_store *st, rs_reservation *r, bool only_if_absent, int64_
 	 * unreachable block, which recovery (we hold the lock) collects. */
 	end_reservation(st, r);
 	e->created_ms = now_ms;
+	e->limbo_tag = atomic_load_explicit(&h->mutation_epoch, memory_order_relaxed);
 	e->state = RS_ENTRY_LIVE;
 	/* A full sweep of grace before it can be evicted. */
 	atomic_store_explicit(&e->referenced, RS_REF_NEW, memory_order_relaxed);
@@ -468,6 +469,35 @@ rs_status rs_delete_if(rs_store *st, uint16_t pool, const char *key, size_t key_
 	if (link) {
 		rs_entry *e = rs_entry_at(st, atomic_load(link));
 		if (e->value_size >= n && memcmp((char *)e + e->value_offset, expect, n) == 0) {
+			rs_pools(st)[pool].deletes++;
+			rs_retire_at(st, link);
+			rc = RS_OK;
+		} else {
+			rc = RS_EXISTS;
+		}
+	}
+	rs_unlock(st);
+	return rc;
+}
+
+rs_entry_id rs_entry_identity(const rs_entry *e)
+{
+	return (rs_entry_id){ .entry = e, .commit = e->limbo_tag };
+}
+
+rs_status rs_delete_if_same(rs_store *st, uint16_t pool, const char *key, size_t key_len, rs_entry_id seen)
+{
+	if (key_len == 0 || key_len > RS_KEY_MAX || pool >= RS_MAX_POOLS || !seen.entry) {
+		return RS_NOT_FOUND;
+	}
+	uint64_t hash = rs_hash(st->hdr->seed, pool, key, key_len);
+	rs_lock(st);
+	_Atomic rs_off *link = find_link(st, hash, pool, key, key_len, NULL);
+	rs_status rc = RS_NOT_FOUND;
+	if (link) {
+		rs_entry *e = rs_entry_at(st, atomic_load(link));
+		/* Only the lock holder commits, so the tag is stable here. */
+		if (e == seen.entry && e->limbo_tag == seen.commit) {
 			rs_pools(st)[pool].deletes++;
 			rs_retire_at(st, link);
 			rc = RS_OK;

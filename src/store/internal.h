@@ -68,7 +68,9 @@ typedef struct rs_free_block {
 struct rs_entry {
 	rs_block block;
 	_Atomic rs_off next;        /* bucket chain */
-	uint64_t limbo_tag;         /* in limbo: the epoch it was retired at */
+	uint64_t limbo_tag;         /* in limbo: the epoch it was retired at; live: the mutation epoch of its
+	                             * commit, unique to it (rs_delete_if_same tells it from a later entry
+	                             * at the same offset) */
 	rs_off limbo_next;          /* in limbo: the next (newer) entry */
 	uint64_t hash;
 	int64_t expires_ms;         /* 0 = no expiry; a miss for lookups after it */

@@ -356,6 +356,17 @@ void rs_reservation_keep_stale(rs_reservation *r, int64_t stale_until_ms);
 rs_status rs_delete_if(rs_store *st, uint16_t pool, const char *key, size_t key_len, const void *expect, size_t n);
 
 rs_status rs_delete(rs_store *st, uint16_t pool, const char *key, size_t key_len);
+/* Which commit an entry is (read while the entry is, inside a read
+ * section): a later value of the same key is another, even at the same
+ * offset. */
+typedef struct rs_entry_id {
+	const rs_entry *entry;
+	uint64_t commit;
+} rs_entry_id;
+rs_entry_id rs_entry_identity(const rs_entry *e);
+/* Deletes the key only while its entry is still the one seen (RS_EXISTS
+ * when another value replaced it meanwhile: that one stays). */
+rs_status rs_delete_if_same(rs_store *st, uint16_t pool, const char *key, size_t key_len, rs_entry_id seen);
 /* Drops every entry of a pool; pool < 0 drops everything. */
 void rs_clear(rs_store *st, int pool);
 /* Drops the entries of a pool whose key starts with prefix (a namespace

@@ -72,6 +72,9 @@ typedef struct rv_context {
 	uint32_t nclosure_scripts;
 	uint32_t closure_scripts_cap;
 	uint64_t uninstantiable_met; /* objects of classes that cannot be instantiated (abstract, interface, ...) met while decoding, ever */
+	uint64_t stack_exhausted;    /* decodes that stopped where the C stack ends (PHP 8.3+): the engine's Error, ever */
+	zend_class_entry *refused_anonymous; /* the anonymous class a value was last refused for (its name,
+	                              * "Parent@anonymous", words UserCache's refusal) */
 
 	/* Per process or thread: class name -> bytes of its last root values
 	 * (class_profile.c), in persistent memory. */

@@ -107,6 +107,34 @@ static void *take(size_t size, size_t *plan_size, rv_writer *w)
 	return p;
 }
 
+static bool name_in(const zend_string *name, const char *const *names)
+{
+	for (; *names; names++) {
+		if (zend_string_equals_cstr(name, *names, strlen(*names))) {
+			return true;
+		}
+	}
+	return false;
+}
+
+bool rv_native_state_property(uint32_t kind, const zend_string *name)
+{
+	static const char *const date[] = { "date", "timezone_type", "timezone", NULL };
+	static const char *const timezone[] = { "timezone_type", "timezone", NULL };
+	static const char *const interval[] = { "y", "m", "d", "h", "i", "s", "f", "invert", "days", "from_string",
+		"date_string", "weekday", "weekday_behavior", "first_last_day_of", "special_type", "special_amount",
+		"have_weekday_relative", "have_special_relative", NULL };
+	switch (kind) {
+		case RV_NATIVE_DATE:
+			return name_in(name, date);
+		case RV_NATIVE_TIMEZONE:
+			return name_in(name, timezone);
+		case RV_NATIVE_INTERVAL:
+			return name_in(name, interval);
+	}
+	return false;
+}
+
 bool rv_native_initialized(uint32_t kind, zend_object *obj)
 {
 	switch (kind) {

@@ -16,6 +16,12 @@
  * listed in resident.direct_classes (copy even if it overrides hooks). */
 uint32_t rv_native_kind(zend_class_entry *ce, bool direct);
 
+/* A property name the engine shows for the object's C state (a DateTime's
+ * "date", a DateInterval's "y", ...): once read (var_dump(), json_encode())
+ * it sits in the property table, but it is the state's, which the codec
+ * copies; unserialize() does not write it as a property either. */
+bool rv_native_state_property(uint32_t kind, const zend_string *name);
+
 /* Whether the object's C state was made by its constructor (or a
  * restore): serialize() refuses one that was not (newInstanceWithoutConstructor()). */
 bool rv_native_initialized(uint32_t kind, zend_object *obj);

@@ -19,6 +19,7 @@ typedef struct resolved_shape {
 	bool plain;                    /* a user class ready to instantiate directly */
 	bool dense;                    /* ... and the record holds its slots in order, all declared */
 	bool wakeup;                   /* the class as it is now restores through __wakeup(), as unserialize() would */
+	bool unserialize;              /* ... through __unserialize() (not a class listed in resident.direct_classes) */
 	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */
 } resolved_shape;
 

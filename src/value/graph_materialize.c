@@ -21,6 +21,7 @@
 #include "class_profile.h"
 #include "zend_enum.h"
 #include "zend_interfaces.h"
+#include "zend_exceptions.h"
 #include "ext/standard/php_var.h"
 #include "ext/standard/php_incomplete_class.h"
 #include "ext/standard/basic_functions.h"
@@ -160,7 +161,7 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
-	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS
+	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS && !r->unserialize
 		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
 	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
 		r->dense = shape->slots[i] == (int32_t)i && r->info[i];
@@ -184,9 +185,13 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class
 	r->same_layout = false;
 	/* unserialize() calls the __wakeup() the class has when the value is
 	 * read, not the one it had when it was stored (a deploy in between).
-	 * A class that gained __unserialize() instead is not handled here. */
+	 * A class that gained __unserialize() gets the properties through it
+	 * (decode_object()), unless it is copied directly (direct_classes).
+	 * Profiles are looked at only for classes with such hooks: building
+	 * one costs more than the fetch of most objects. */
 	r->wakeup = r->ce && !r->ce->__unserialize && class_has_wakeup(r->ce)
 		&& rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
+	r->unserialize = r->ce && r->ce->__unserialize && !rv_class_profile_of(d->ctx, r->ce)->direct;
 	if (complete || !r->ce) {
 		complete_shape(d, r, shape);
 	}
@@ -259,7 +264,7 @@ static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *sh
  * otherwise (rv_decoder_fill_loose()). */
 static zend_always_inline bool shell_candidate(const resolved_shape *r, const rv_shape *shape)
 {
-	return r->ce && r->plain && !r->wakeup && r->ce->type == ZEND_USER_CLASS && shape->layout
+	return r->ce && r->plain && !r->wakeup && !r->unserialize && r->ce->type == ZEND_USER_CLASS && shape->layout
 		&& r->ce->default_properties_count && shape->nprops == (uint32_t)r->ce->default_properties_count;
 }
 
@@ -490,6 +495,33 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 	return SUCCESS;
 }
 
+/* A record of properties read by a class that now has __unserialize() (it
+ * gained one, or the name is now an alias of an internal class): as
+ * unserialize() does with such an "O:" value, the properties, under the
+ * names they were stored by, are the array __unserialize() gets. */
+static zend_result props_as_data(decoder *d, zend_object *obj, const rv_object_node *o, zval *data)
+{
+	const rv_shape *shape = o->shape;
+	record_reader rr;
+	record_open(&rr, o);
+	array_init_size(data, shape->nprops);
+	for (uint32_t i = 0; i < shape->nprops; i++) {
+		zval v;
+		const zval *src = record_next(&rr, i, rr.packed);
+		if (!src) {
+			src = &shape->defaults[i];
+		}
+		if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
+			zval_ptr_dtor(data);
+			ZVAL_UNDEF(data);
+			return FAILURE;
+		}
+		/* A numeric name ("7") is an integer key there, as unserialize() makes it. */
+		zend_symtable_update(Z_ARRVAL_P(data), shape->names[i], &v);
+	}
+	return SUCCESS;
+}
+
 /* --- nodes ---------------------------------------------------------------------- */
 
 static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
@@ -503,11 +535,20 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		ZVAL_UNDEF(dst);
 		return FAILURE;
 	}
-	if (d->lazy && !x && o->shape->mode == RV_OBJ_PROPS && !r->wakeup && (r->complete ? r->dense : true)
+	bool props_record = (o->shape->mode == RV_OBJ_PROPS || o->shape->mode == RV_OBJ_WAKEUP) && !(x && x->native);
+	if (props_record && r->ce && (r->ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE)) {
+		/* The name now stands for a class that cannot be serialized (an
+		 * alias of Closure, ...): refused as unserialize() refuses it. */
+		d->ctx->uninstantiable_met++;
+		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed", ZSTR_VAL(r->ce->name));
+		ZVAL_UNDEF(dst);
+		return FAILURE;
+	}
+	if (d->lazy && !x && o->shape->mode == RV_OBJ_PROPS && !r->wakeup && !r->unserialize && (r->complete ? r->dense : true)
 		&& r->ce->default_properties_count) {
 		/* Filled in when first used (graph_lazy.c). A class that gained
-		 * __wakeup() since the store is built now, below, for its hook
-		 * to run, as for an eager fetch. */
+		 * __wakeup() or __unserialize() since the store is built now,
+		 * below, for its hook to run, as for an eager fetch. */
 		zend_object *obj = d->make_shell(d, r, o);
 		ZVAL_OBJ(dst, obj);
 		ZVAL_OBJ_COPY(&d->ids[o->n.id], obj);
@@ -583,6 +624,16 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 			} ZEND_HASH_FOREACH_END();
 			zval_ptr_dtor(&data);
 		}
+		return SUCCESS;
+	}
+	if (props_record && r->unserialize) {
+		zval data;
+		if (props_as_data(d, obj, o, &data) == FAILURE) {
+			/* Never restored: as unserialize(), no destructor call. */
+			GC_ADD_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);
+			return fail(dst);
+		}
+		defer(d, obj, RV_OBJ_UNSERIALIZE, &data);
 		return SUCCESS;
 	}
 	if ((r->dense ? fill_dense(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
@@ -727,6 +778,14 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 		return SUCCESS;
 	}
 	const rv_node *n = Z_PTR_P(src);
+	if (rv_stack_exhausted()) {
+#ifdef ZEND_CHECK_STACK_LIMIT
+		d->ctx->stack_exhausted++;
+		zend_call_stack_size_error();
+#endif
+		ZVAL_UNDEF(dst);
+		return FAILURE;
+	}
 	if (n->id && Z_TYPE(d->ids[n->id]) != IS_UNDEF) {
 		/* Met before in this value: the same object or reference. It may
 		 * close a cycle, which only the collector can free once the value

@@ -239,7 +239,11 @@ static zend_result too_deep(gctx *c)
 	if (c->pass == WRITE) {
 		return abandon(c);
 	}
-	rv_value_error(c->ctx, c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+	if (c->depth > RV_MAX_DEPTH) {
+		rv_value_error(c->ctx, c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+	} else {
+		rv_value_error(c->ctx, c->arg_num, "is nested too deeply for the stack left (zend.max_allowed_stack_size)");
+	}
 	return FAILURE;
 }
 
@@ -280,7 +284,11 @@ static zend_result check_class(gctx *c, zend_class_entry *ce, const rv_path *pat
 		 * finds it where OPcache cached its file (closure.c). */
 		char why[512];
 		const char *refusal = rv_anonymous_class_refusal(c->ctx, ce, why, sizeof(why));
-		return refusal ? refuse(c, path, refusal, NULL) : SUCCESS;
+		if (!refusal) {
+			return SUCCESS;
+		}
+		c->ctx->refused_anonymous = ce;
+		return refuse(c, path, refusal, NULL);
 	}
 	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
 		return refuse(c, path, "an instance of", ZSTR_VAL(ce->name));
@@ -604,7 +612,7 @@ static zend_always_inline bool holds_default(const rv_class_profile *p, const zv
 
 /* Declared slots in order, then dynamic properties, read straight from
  * the object (what serialize() sees for a plain object). */
-static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p)
+static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p, uint32_t native)
 {
 	zend_class_entry *ce = obj->ce;
 	/* Only a shape laid out by the class profile keeps the defaults that
@@ -633,7 +641,7 @@ static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p)
 		zend_string *key;
 		zval *v;
 		ZEND_HASH_FOREACH_STR_KEY_VAL(obj->properties, key, v) {
-			if (Z_TYPE_P(v) == IS_INDIRECT || !key) {
+			if (Z_TYPE_P(v) == IS_INDIRECT || !key || (native && rv_native_state_property(native, key))) {
 				continue;
 			}
 			l->plain = false;
@@ -644,7 +652,7 @@ static void raw_props(zend_object *obj, prop_list *l, const rv_class_profile *p)
 		/* Not the class's shape after all: list every property. */
 		l->n = 0;
 		l->left_out = 0;
-		raw_props(obj, l, NULL);
+		raw_props(obj, l, NULL, native);
 	}
 }
 
@@ -688,7 +696,7 @@ static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p
 		return SUCCESS;
 	}
 	if (raw || std_properties(obj)) {
-		raw_props(obj, l, p);
+		raw_props(obj, l, p, p ? p->native : RV_NATIVE_NONE);
 		return SUCCESS;
 	}
 	HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
@@ -1069,7 +1077,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		return 1;
 	}
 
-	if (++c->depth > RV_MAX_DEPTH) {
+	if (++c->depth > RV_MAX_DEPTH || rv_stack_exhausted()) {
 		too_deep(c);
 		return -1;
 	}
@@ -1310,7 +1318,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 		}
 		return 0;
 	}
-	if (++c->depth > RV_MAX_DEPTH) {
+	if (++c->depth > RV_MAX_DEPTH || rv_stack_exhausted()) {
 		too_deep(c);
 		return -1;
 	}

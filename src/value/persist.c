@@ -73,6 +73,10 @@ static zend_result plan_array(plan_ctx *c, zend_array *a, const rv_path *path)
 		rv_value_error(ctx, c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
 		return FAILURE;
 	}
+	if (rv_stack_exhausted()) {
+		rv_value_error(ctx, c->arg_num, "is nested too deeply for the stack left (zend.max_allowed_stack_size)");
+		return FAILURE;
+	}
 	if (HT_IS_PACKED(a)) {
 		return plan_list(c, a, path);
 	}

@@ -34,6 +34,24 @@
 /* Values nested deeper than this are refused (keeps C recursion bounded). */
 #define RV_MAX_DEPTH 1024
 
+#if PHP_VERSION_ID >= 80300
+# include "zend_call_stack.h"
+#endif
+
+/* The C stack is about to run out: a Fiber's stack (fiber.stack_size) may
+ * not hold RV_MAX_DEPTH levels. PHP 8.3 knows where the stack ends
+ * (zend.max_allowed_stack_size, EG(stack_limit)), and its serialize() throws
+ * there; PHP 8.2 has no such limit, and there serialize() and Resident alike
+ * are bounded by depth only. */
+static zend_always_inline bool rv_stack_exhausted(void)
+{
+#ifdef ZEND_CHECK_STACK_LIMIT
+	return UNEXPECTED(zend_call_stack_overflowed(EG(stack_limit)));
+#else
+	return false;
+#endif
+}
+
 /* Where a value sits inside the argument, for error messages. */
 typedef struct rv_path {
 	const struct rv_path *up;

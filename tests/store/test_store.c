@@ -149,6 +149,55 @@ static void test_basic(void)
 	rs_destroy(&st);
 }
 
+static rs_entry_id identity_of(rs_store *st, uint16_t pool, const char *key)
+{
+	rs_read_begin(st);
+	const rs_entry *e = rs_lookup(st, pool, key, strlen(key), (int64_t)rs_now_ms());
+	rs_entry_id id = e ? rs_entry_identity(e) : (rs_entry_id){ 0 };
+	rs_read_end(st);
+	return id;
+}
+
+/* A delete of the entry once seen leaves a later value of the key, also
+ * one that took the very same block after the first was reclaimed. */
+static void test_delete_if_same(void)
+{
+	rs_store st;
+	char buf[64];
+	make_store(&st, 4 << 20);
+	CHECK(put(&st, 0, "k", "first", 5, 0, false) == RS_OK);
+	rs_entry_id first = identity_of(&st, 0, "k");
+	CHECK(first.entry != NULL);
+	CHECK(put(&st, 0, "k", "later", 5, 0, false) == RS_OK);
+	CHECK(rs_delete_if_same(&st, 0, "k", 1, first) == RS_EXISTS);
+	CHECK(get(&st, 0, "k", buf, sizeof buf) && strcmp(buf, "later") == 0);
+
+	CHECK(rs_delete(&st, 0, "k", 1) == RS_OK);
+	rs_lock(&st);
+	rs_reclaim(&st);
+	rs_unlock(&st);
+	CHECK(put(&st, 0, "k", "again", 5, 0, false) == RS_OK);
+	rs_entry_id again = identity_of(&st, 0, "k");
+	/* The freed blocks are taken again first: find the key's entry at an
+	 * offset a previous value of it had, to show the commit tells them apart. */
+	for (int i = 0; i < 8 && again.entry != first.entry; i++) {
+		CHECK(rs_delete(&st, 0, "k", 1) == RS_OK);
+		rs_lock(&st);
+		rs_reclaim(&st);
+		rs_unlock(&st);
+		CHECK(put(&st, 0, "k", "again", 5, 0, false) == RS_OK);
+		again = identity_of(&st, 0, "k");
+	}
+	CHECK(again.entry == first.entry && again.commit != first.commit);
+	CHECK(rs_delete_if_same(&st, 0, "k", 1, first) == RS_EXISTS);
+	CHECK(get(&st, 0, "k", buf, sizeof buf) && strcmp(buf, "again") == 0);
+	CHECK(rs_delete_if_same(&st, 0, "k", 1, again) == RS_OK);
+	CHECK(!get(&st, 0, "k", buf, sizeof buf));
+	CHECK(rs_delete_if_same(&st, 0, "k", 1, again) == RS_NOT_FOUND);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
+}
+
 static void test_ttl(void)
 {
 	rs_store st;
@@ -1755,6 +1804,7 @@ int main(void)
 {
 	struct { const char *name; void (*fn)(void); } tests[] = {
 		{ "basic operations", test_basic },
+		{ "delete only the entry seen", test_delete_if_same },
 		{ "ttl", test_ttl },
 		{ "values larger than the cache", test_too_big },
 		{ "a reservation gives back what its value did not take", test_shrink },

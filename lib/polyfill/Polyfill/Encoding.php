@@ -14,6 +14,9 @@ namespace Resident\Polyfill;
  */
 final class Encoding
 {
+    /** The name of the anonymous class a value was last refused for ("Parent@anonymous"), for UserCache's wording. */
+    public static ?string $refusedAnonymousClass = null;
+
     /**
      * @param string $where how the error names the value: '$value', "\$values['a']"...
      * @throws \TypeError as the extension does, naming the part that cannot be cached
@@ -121,6 +124,8 @@ final class Encoding
         }
         $class = new \ReflectionClass($value);
         if ($class->isAnonymous()) {
+            self::$refusedAnonymousClass = strstr($class->getName(), "\0", true) ?: $class->getName();
+
             return 'an instance of an anonymous class';
         }
         if ($class->isInternal()) {

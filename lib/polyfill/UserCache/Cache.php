@@ -27,6 +27,8 @@ final class Cache
 
     /** @var array<string, array<string, bool>> pool => key => leased, the locks this request holds */
     private static array $held = [];
+    /** @var array<string, array<string, true>> locks remember() took and will release, by pool */
+    private static array $byRemember = [];
 
     private static ?string $token = null;
     private static ?int $tokenPid = null;
@@ -225,6 +227,13 @@ final class Cache
             $lease = $max;
         }
 
+        if (isset(self::$byRemember[$this->pool][$key]) && $this->lockOwner($key) === self::token()) {
+            // Taken in remember()'s callback: the lock is now the caller's (unleased, as remember() took it).
+            unset(self::$byRemember[$this->pool][$key]);
+
+            return true;
+        }
+
         return $this->takeLock($key, $lease, false);
     }
 
@@ -254,6 +263,9 @@ final class Cache
         }
         $mine = isset(self::$held[$this->pool][$key]) && $this->lockOwner($key) === self::token();
         $locked = !$mine && $this->takeLock($key, 0, true);
+        if ($locked) {
+            self::$byRemember[$this->pool][$key] = true;
+        }
         try {
             if ($locked) {
                 // Whoever held it may have stored the value meanwhile.
@@ -267,7 +279,9 @@ final class Cache
 
             return $value;
         } finally {
-            if ($locked) {
+            // Unless $callback took the lock with lock(): then it is the caller's.
+            if ($locked && isset(self::$byRemember[$this->pool][$key])) {
+                unset(self::$byRemember[$this->pool][$key]);
                 $this->unlock($key);
             }
         }
@@ -400,6 +414,7 @@ final class Cache
         if (self::$token === null || self::$tokenPid !== getmypid()) {
             if (self::$tokenPid !== null && self::$tokenPid !== getmypid()) {
                 self::$held = []; // a forked child holds none of its parent's locks
+                self::$byRemember = [];
             }
             self::$tokenPid = getmypid();
             self::$token = getmypid() . ':' . bin2hex(random_bytes(8));
@@ -497,7 +512,7 @@ final class Cache
             throw new \TypeError(match (true) {
                 $what === 'a resource' => 'Resources cannot be stored in the user cache',
                 $what === 'a Closure' => 'Closure objects cannot be stored in the user cache',
-                $what === 'an instance of an anonymous class' => 'class@anonymous objects cannot be stored in the user cache',
+                $what === 'an instance of an anonymous class' => (Encoding::$refusedAnonymousClass ?? 'class@anonymous') . ' objects cannot be stored in the user cache',
                 $what === 'a Generator' => 'Generator objects cannot be stored in the user cache',
                 str_starts_with($what, 'an instance of ') => substr($what, 15) . ' objects cannot be stored in the user cache',
                 default => 'objects with opaque internal state (e.g. Fiber, Generator, PDO) cannot be stored in the user cache',

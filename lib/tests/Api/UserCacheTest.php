@@ -162,6 +162,8 @@ final class UserCacheTest extends TestCase
         $this->assertThrows(\TypeError::class, 'Closure objects cannot be stored in the user cache', fn () => $c->store('k', fn () => 1));
         $this->assertThrows(\TypeError::class, 'Resources cannot be stored in the user cache', fn () => $c->store('k', ['in' => STDERR]));
         $this->assertThrows(\TypeError::class, 'WeakReference objects cannot be stored in the user cache', fn () => $c->store('k', \WeakReference::create($c)));
+        $this->assertThrows(\TypeError::class, 'class@anonymous objects cannot be stored in the user cache', fn () => $c->store('k', new class () {}));
+        $this->assertThrows(\TypeError::class, 'ArrayObject@anonymous objects cannot be stored in the user cache', fn () => $c->store('k', ['in' => new class () extends \ArrayObject {}]));
         self::assertFalse($c->storeMultiple(['ok' => 1]) && $c->has('never'));
         $this->assertThrows(\TypeError::class, 'Closure objects cannot be stored in the user cache', fn () => $c->storeMultiple(['first' => 1, 'bad' => [fn () => 1]]));
         self::assertFalse($c->has('first'));
@@ -194,6 +196,9 @@ final class UserCacheTest extends TestCase
         self::assertFalse($r->has('y'));
         self::assertTrue($r->lock('y'), 'a failed compute leaves no lock');
         $r->unlock('y');
+        // lock() in the callback makes remember()'s lock the caller's: it stays after remember().
+        self::assertSame(1, $r->remember('z', fn () => $r->lock('z', 30) ? 1 : 0));
+        self::assertSame([true, false], [$r->unlock('z'), $r->unlock('z')]);
     }
 
     public function testALockHeldByAnotherProcess(): void
