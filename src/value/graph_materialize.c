@@ -536,9 +536,11 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		return FAILURE;
 	}
 	bool props_record = (o->shape->mode == RV_OBJ_PROPS || o->shape->mode == RV_OBJ_WAKEUP) && !(x && x->native);
-	if (props_record && r->ce && (r->ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE)) {
+	if (props_record && r->ce && (r->ce->ce_flags & (ZEND_ACC_NOT_SERIALIZABLE | ZEND_ACC_ANON_CLASS)) == ZEND_ACC_NOT_SERIALIZABLE) {
 		/* The name now stands for a class that cannot be serialized (an
-		 * alias of Closure, ...): refused as unserialize() refuses it. */
+		 * alias of Closure, ...): refused as unserialize() refuses it. An
+		 * anonymous class is flagged so for serialize()'s sake only
+		 * (closure.c). */
 		d->ctx->uninstantiable_met++;
 		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed", ZSTR_VAL(r->ce->name));
 		ZVAL_UNDEF(dst);

@@ -82,6 +82,6 @@ array(1) {
 eval: TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of an anonymous class declared in eval()'d code
 not cached by OPcache: TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value[0] is an instance of an anonymous class declared in %s141-closures-uncached.inc, which OPcache does not cache
 Serializable: TypeError: Resident\Cache::store(): Argument #2 ($value) cannot be cached: $value is an instance of an anonymous class implementing Serializable
-UserCache, an anonymous class: TypeError: class@anonymous objects cannot be stored in the user cache
+UserCache, an anonymous class: TypeError: Handler@anonymous objects cannot be stored in the user cache
 UserCache, a closure: TypeError: Closure objects cannot be stored in the user cache
 UserCache, a first-class callable: TypeError: Closure objects cannot be stored in the user cache
