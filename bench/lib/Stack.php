@@ -42,8 +42,13 @@ final class Stack
         return implode("\n", $out);
     }
 
-    /** Starts a php-fpm master with these ini lines; requests under $prefix go to $script. */
-    public function fpm(string $name, string $prefix, string $script, array $ini, array $params = [], int $workers = 2): void
+    /**
+     * Starts a php-fpm master with these ini lines; requests under $prefix go to $script. With
+     * $stripPrefix, the script sees the path without $prefix in REQUEST_URI (for apps that route
+     * on it: /plain/users reaches the app as /users).
+     */
+    public function fpm(string $name, string $prefix, string $script, array $ini, array $params = [], int $workers = 2,
+        bool $stripPrefix = false): void
     {
         $d = "{$this->dir}/$name";
         @mkdir($d);
@@ -54,7 +59,16 @@ final class Stack
         $this->procs[] = proc_open([$this->fpmBinary, '-n', '-c', "$d/php.ini", '-y', "$d/fpm.conf", '-F', '-R'],
             [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$d/stderr", 'w']], $pipes, null,
             ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH'), 'TMPDIR' => $this->dir]);
-        $this->locations[$prefix] = ['sock' => "$d/fpm.sock", 'script' => $script, 'params' => $params, 'log' => "$d/fpm.log"];
+        $this->locations[$prefix] = ['sock' => "$d/fpm.sock", 'script' => $script, 'params' => $params, 'log' => "$d/fpm.log",
+            'strip' => $stripPrefix];
+    }
+
+    /** Starts another process stopped with the servers (stderr to $name.stderr in the directory, shown by logs()). */
+    public function spawn(string $name, array $cmd, array $env = []): void
+    {
+        $this->procs[] = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'],
+            2 => ['file', "{$this->dir}/$name.stderr", 'w']], $pipes, null,
+            $env + ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH'), 'TMPDIR' => $this->dir]);
     }
 
     /** Starts nginx over every php-fpm started so far, and waits until $probe answers as $ready says. */
@@ -63,10 +77,16 @@ final class Stack
         $locations = '';
         foreach ($this->locations as $prefix => $l) {
             $params = '';
+            $rewrite = '';
+            if ($l['strip']) {
+                // php-fpm keeps the last of two params of one name: this REQUEST_URI wins over fastcgi_params'.
+                $rewrite = '            rewrite ^' . rtrim($prefix, '/') . "(/.*)\$ \$1 break;\n";
+                $l['params']['REQUEST_URI'] = '$uri$is_args$args';
+            }
             foreach ($l['params'] as $k => $v) {
                 $params .= "            fastcgi_param $k $v;\n";
             }
-            $locations .= "        location $prefix {\n            include /etc/nginx/fastcgi_params;\n"
+            $locations .= "        location $prefix {\n$rewrite            include /etc/nginx/fastcgi_params;\n"
                 . "            fastcgi_param SCRIPT_FILENAME {$l['script']};\n$params"
                 . "            fastcgi_pass unix:{$l['sock']};\n        }\n";
         }
@@ -88,7 +108,8 @@ final class Stack
 
     public function logs(): string
     {
-        $files = array_merge(["{$this->dir}/nginx.log"], array_column($this->locations, 'log'), glob("{$this->dir}/*/stderr"));
+        $files = array_merge(["{$this->dir}/nginx.log"], array_column($this->locations, 'log'), glob("{$this->dir}/*/stderr"),
+            glob("{$this->dir}/*.stderr"));
         return implode("\n", array_map(fn ($f) => "$f:\n" . @file_get_contents($f), $files));
     }
 

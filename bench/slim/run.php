@@ -1,0 +1,290 @@
+<?php
+/*
+ * The Slim benchmark (issue 25): an app shaped like the Slim 4 skeleton
+ * (bench/slim/skeleton/, dependencies installed by Composer into
+ * build/bench-slim/app) answering "GET /" under nginx + php-fpm 8.2 (2
+ * static workers per master, unix socket, OPcache on, timestamps not
+ * validated), as it is, with opcache.preload, kept booted in Resident, and
+ * against an empty script (the floor) and a worker-mode anchor (2
+ * long-lived CLI processes serving HTTP themselves), all in one run,
+ * interleaved (the order rotates every round).
+ *
+ *   php8.2 -n -d extension=posix bench/slim/run.php [--duration=S] [--rounds=N]
+ *          [--connections=1,4,16] [--out=FILE] [--ext=resident.so] [--callgrind=0]
+ *
+ * requests/s: wrk -t1 -cC -dS per configuration and connection count,
+ * median of the rounds. Instructions per request: callgrind on
+ * `php-cgi8.2 -T N` with the same ini, (Ir(N=23) - Ir(N=3)) / 20 (startup,
+ * compilation and the first request cancel out; no FastCGI, nginx or fpm
+ * accept loop); for the worker, its request loop in-process without HTTP.
+ * Every configuration must answer the same bodies for /, /users and
+ * /users/9 (checked before and after the runs), else the bench fails.
+ */
+require dirname(__DIR__) . '/lib/Stack.php';
+
+$root = dirname(__DIR__, 2);
+$opts = ['duration' => 3, 'rounds' => 5, 'connections' => '1,4,16', 'out' => dirname(__DIR__) . '/results/slim-latest.md',
+    'ext' => "$root/build/php-8.2/modules/resident.so", 'callgrind' => 1];
+foreach (array_slice($argv, 1) as $arg) {
+    if (preg_match('/^--([a-z]+)=(.*)$/', $arg, $m)) {
+        $opts[$m[1]] = $m[2];
+    }
+}
+$connections = array_map('intval', explode(',', $opts['connections']));
+$started = time();
+foreach (['/usr/sbin/php-fpm8.2', '/usr/sbin/nginx', '/usr/bin/wrk', '/usr/bin/php-cgi8.2', $opts['ext']] as $need) {
+    if (!is_file($need)) {
+        Stack::fail("the Slim bench needs $need");
+    }
+}
+if ($opts['callgrind'] && !is_file('/usr/bin/valgrind')) {
+    Stack::fail('the Slim bench needs /usr/bin/valgrind (or --callgrind=0)');
+}
+
+/* ---- the app and its dependencies --------------------------------------------------- */
+
+// A fresh copy each run (build/ is git-ignored); Composer installs what the lock names.
+$app = "$root/build/bench-slim/app";
+Stack::run('rm -rf ' . escapeshellarg($app) . ' && mkdir -p ' . escapeshellarg($app) . ' && cp -r '
+    . escapeshellarg(__DIR__ . '/skeleton') . '/. ' . escapeshellarg($app));
+fwrite(STDERR, "composer install (into $app)\n");
+Stack::run('composer install --no-dev --no-interaction --no-progress -d ' . escapeshellarg($app));
+$versions = [];
+foreach (json_decode(file_get_contents("$app/vendor/composer/installed.json"), true)['packages'] as $p) {
+    $versions[$p['name']] = $p['version'];
+}
+
+$cgiEnv = fn (string $script) => ['REQUEST_METHOD' => 'GET', 'REQUEST_URI' => '/', 'SCRIPT_FILENAME' => $script,
+    'SERVER_NAME' => '127.0.0.1', 'HTTP_HOST' => '127.0.0.1', 'PATH' => getenv('PATH'), 'PHP_INI_SCAN_DIR' => ''];
+
+function cgi(array $ini, array $env, int $requests, ?string $callgrindOut = null, array $extraEnv = []): string
+{
+    $cmd = $callgrindOut ? ['/usr/bin/valgrind', '--tool=callgrind', "--callgrind-out-file=$callgrindOut"] : [];
+    array_push($cmd, '/usr/bin/php-cgi8.2', '-n', '-d', 'cgi.force_redirect=0');
+    foreach ($ini as $line) {
+        array_push($cmd, '-d', $line);
+    }
+    array_push($cmd, '-q', '-T', (string)$requests, $env['SCRIPT_FILENAME']);
+    $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $extraEnv + $env);
+    $out = stream_get_contents($pipes[1]);
+    $err = stream_get_contents($pipes[2]);
+    if (proc_close($proc) !== 0) {
+        Stack::fail(implode(' ', $cmd) . " failed:\n$out\n$err");
+    }
+    return $out;
+}
+
+// The classes a request for "/" uses, by every front controller that boots or fetches the app.
+$base = ['memory_limit=256M', 'display_errors=stderr', 'log_errors=0', 'zend_extension=opcache.so', 'opcache.enable=1',
+    'opcache.enable_cli=1', 'opcache.memory_consumption=128', 'opcache.interned_strings_buffer=16',
+    'opcache.validate_timestamps=0', 'opcache.file_update_protection=0'];
+$resident = ["extension={$opts['ext']}", 'resident.memory=64M'];
+@mkdir("$app/var");
+foreach (['index.php', 'kept.php', 'cf.php'] as $script) {
+    cgi(array_merge($base, $resident, ["auto_prepend_file=$app/bin/list-classes.php"]), $cgiEnv("$app/public/$script"), 3, null,
+        ['CLASS_LIST' => "$app/var/classes.txt"]);
+}
+$classes = array_unique(file("$app/var/classes.txt", FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES));
+sort($classes);
+file_put_contents("$app/var/preload-classes.txt", implode("\n", $classes) . "\n");
+// php-fpm's master runs as root here (-R): preloading then needs a user, and root keeps it in the master.
+$preload = ["opcache.preload=$app/preload.php", 'opcache.preload_user=root'];
+
+/* ---- configurations ------------------------------------------------------------------ */
+
+const CLOSURE_FREE = 'closure-free app code (until closure records land)';
+// name => [label, front controller, ini]; the worker has no front controller.
+$configs = [
+    'plain' => ['plain php-fpm: the app booted by every request', 'index.php', $base],
+    'plain_preload' => ['plain + opcache.preload', 'index.php', array_merge($base, $preload)],
+    'kept' => ['Resident kept-app: booted app fetched per request; ' . CLOSURE_FREE, 'kept.php', array_merge($base, $resident)],
+    'kept_preload' => ['Resident kept-app + opcache.preload; ' . CLOSURE_FREE, 'kept.php', array_merge($base, $resident, $preload)],
+    'floor' => ['floor: `<?php echo "Hello world!";` under php-fpm', 'hello.php', $base],
+    'worker' => ['worker-mode anchor: 2 CLI processes, app booted once each, HTTP served in PHP (no nginx)', null, $base],
+];
+// Instructions only: what kept.php's app costs booted per request (it separates the closure rewrite from keeping).
+$controls = ['cf' => ['control: the closure-free app booted by every request (Resident loaded)', 'cf.php', array_merge($base, $resident)]];
+
+$stack = new Stack();
+foreach ($configs as $name => [$label, $script, $ini]) {
+    if ($script !== null) {
+        $stack->fpm($name, "/$name/", "$app/public/$script", $ini, [], 2, true);
+    }
+}
+$workerPort = $stack->port + 2000;
+for ($i = 0; $i < 2; $i++) {
+    $cmd = ['/usr/bin/php8.2', '-n'];
+    foreach ($configs['worker'][2] as $line) {
+        array_push($cmd, '-d', $line);
+    }
+    array_push($cmd, "$app/bin/worker.php", "--port=$workerPort");
+    $stack->spawn("worker$i", $cmd);
+}
+$stack->start('/plain/', fn (?string $body) => $body === 'Hello world!');
+
+$url = fn (string $name, string $path) => $name === 'worker' ? "http://127.0.0.1:$workerPort$path" : $stack->url("/$name$path");
+function fetch(string $url): array
+{
+    $ctx = stream_context_create(['http' => ['timeout' => 10, 'ignore_errors' => true]]);
+    $body = @file_get_contents($url, false, $ctx);
+    return [(int)(explode(' ', $http_response_header[0] ?? 'HTTP/1.1 0')[1] ?? 0), $body === false ? null : $body];
+}
+// Byte-identical bodies (and statuses) across configurations; the floor answers "/" only.
+$check = function () use ($configs, $url, $stack): void {
+    for ($i = 0; $i < 50 && fetch($url('worker', '/'))[1] === null; $i++) {
+        usleep(100000);
+    }
+    foreach (['/', '/users', '/users/9'] as $path) {
+        $want = fetch($url('plain', $path));
+        if ($want[1] === null || ($path === '/' && $want !== [200, 'Hello world!'])) {
+            Stack::fail("plain answered $path with " . var_export($want, true) . "\n" . $stack->logs());
+        }
+        foreach (array_keys($configs) as $name) {
+            if ($name === 'floor' && $path !== '/') {
+                continue;
+            }
+            // Twice: a kept app's first request builds and stores it, the next fetches it.
+            for ($i = 0; $i < 2; $i++) {
+                $got = fetch($url($name, $path));
+                if ($got !== $want) {
+                    Stack::fail("$name answered $path with " . var_export($got, true) . ', plain with ' . var_export($want, true)
+                        . "\n" . $stack->logs());
+                }
+            }
+        }
+    }
+};
+$check();
+
+/* ---- requests/s ---------------------------------------------------------------------- */
+
+$names = array_keys($configs);
+// Warm every worker of every configuration (OPcache, the kept app) before the first measurement.
+foreach ($names as $name) {
+    Stack::run(sprintf('wrk -t1 -c4 -d1s %s', escapeshellarg($url($name, '/'))));
+}
+$rps = [];
+$errors = [];
+$load = [sys_getloadavg()[0]];
+for ($round = 0; $round < (int)$opts['rounds']; $round++) {
+    $order = array_merge(array_slice($names, $round % count($names)), array_slice($names, 0, $round % count($names)));
+    foreach ($order as $name) {
+        foreach ($connections as $c) {
+            $out = Stack::run(sprintf('timeout %d wrk -t1 -c%d -d%ds %s', (int)$opts['duration'] + 30, $c, (int)$opts['duration'],
+                escapeshellarg($url($name, '/'))));
+            if (!preg_match('/Requests\/sec:\s+([\d.]+)/', $out, $m) || !preg_match('/(\d+) requests in/', $out, $n)) {
+                Stack::fail("cannot read wrk's output:\n$out");
+            }
+            if (preg_match('/Non-2xx or 3xx responses: (\d+)/', $out, $bad)) {
+                Stack::fail("$name c=$c: {$bad[1]} responses were not 2xx\n$out\n" . $stack->logs());
+            }
+            $rps[$name][$c][] = (float)$m[1];
+            if (preg_match('/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/', $out, $e)) {
+                $errors[$name] = ($errors[$name] ?? 0) + $e[1] + $e[2] + $e[3] + $e[4];
+            }
+            fprintf(STDERR, "round %d  %-14s c=%-3d %9.0f req/s\n", $round + 1, $name, $c, $m[1]);
+        }
+    }
+    $load[] = sys_getloadavg()[0];
+}
+$check();
+$stack->stop();
+
+/* ---- instructions per request ---------------------------------------------------------- */
+
+$ir = [];
+if ($opts['callgrind']) {
+    $irOf = function (Closure $cmd, string $expect, int $n) use ($stack): int {
+        $file = "{$stack->dir}/callgrind.out";
+        @mkdir($stack->dir);
+        $out = $cmd($n, $file);
+        if ($expect === 'loop' ? $out !== 'Hello world!' : substr_count($out, $expect) !== $n) {
+            Stack::fail("the callgrind run did not answer $n times:\n$out");
+        }
+        preg_match('/^(?:summary|totals): (\d+)/m', file_get_contents($file), $m);
+        unlink($file);
+        return (int)$m[1];
+    };
+    foreach ($configs + $controls as $name => [$label, $script, $ini]) {
+        fwrite(STDERR, "callgrind: $name\n");
+        if ($script === null) {
+            $cmd = function (int $n, string $file) use ($ini, $app): string {
+                $args = ['/usr/bin/valgrind', '-q', '--tool=callgrind', "--callgrind-out-file=$file", '/usr/bin/php8.2', '-n'];
+                foreach ($ini as $line) {
+                    array_push($args, '-d', $line);
+                }
+                array_push($args, "$app/bin/worker.php", "--loop=$n");
+                return Stack::run(implode(' ', array_map('escapeshellarg', $args)));
+            };
+            $expect = 'loop';
+        } else {
+            $cmd = fn (int $n, string $file) => cgi($ini, $cgiEnv("$app/public/$script"), $n, $file);
+            $expect = 'Hello world!';
+        }
+        $ir[$name] = ($irOf($cmd, $expect, 23) - $irOf($cmd, $expect, 3)) / 20;
+    }
+}
+
+/* ---- report ---------------------------------------------------------------------------- */
+
+$med = fn (string $name, int $c) => median($rps[$name][$c]);
+$lines = [];
+$lines[] = '# Slim 4 skeleton-shaped app: php-fpm, opcache.preload, Resident kept-app, worker mode';
+$lines[] = '';
+$lines[] = sprintf('Run of %s UTC on %s (%d cores), PHP %s, %s, %s. Took %d s.', gmdate('Y-m-d H:i', $started), php_uname('n'),
+    (int)trim(Stack::run('nproc')), PHP_VERSION, 'nginx ' . trim(explode('/', Stack::run('/usr/sbin/nginx -v'))[1] ?? '?'),
+    'wrk ' . trim(explode(' ', (string)shell_exec('wrk -v 2>&1'))[1] ?? '?'), time() - $started);
+$lines[] = sprintf('App: bench/slim/skeleton (slim/slim %s, slim/psr7 %s, php-di/php-di %s, monolog/monolog %s, nikic/fast-route %s).',
+    $versions['slim/slim'], $versions['slim/psr7'], $versions['php-di/php-di'], $versions['monolog/monolog'], $versions['nikic/fast-route']);
+$lines[] = sprintf('Command: `make bench` (or `php8.2 -n -d extension=posix bench/slim/run.php --duration=%d --rounds=%d --connections=%s`).',
+    $opts['duration'], $opts['rounds'], $opts['connections']);
+$lines[] = sprintf('requests/s: `wrk -t1 -cC -d%ds` on `GET /`, median of %d interleaved rounds (order rotated every round); load average %s over the rounds.',
+    $opts['duration'], $opts['rounds'], implode(' ', array_map(fn ($l) => sprintf('%.1f', $l), $load)));
+$lines[] = 'Instructions: callgrind, (Ir(23 requests) - Ir(3)) / 20 of `php-cgi8.2 -T` with the same ini (PHP only: no FastCGI, nginx or fpm);'
+    . ' worker: its request loop in-process, no HTTP.';
+$lines[] = 'Every configuration answered byte-identical bodies for `/` (`Hello world!`), `/users` and `/users/9` (a 404), before and after the runs.';
+$lines[] = '';
+$head = '| configuration |';
+$sep = '|---|';
+foreach ($connections as $c) {
+    $head .= " rps c=$c |";
+    $sep .= '---:|';
+}
+$head .= ' rps vs plain (c=' . implode(' / ', $connections) . ') | k instructions / request | instructions vs plain |';
+$sep .= '---|---:|---:|';
+$lines[] = $head;
+$lines[] = $sep;
+foreach ($configs + $controls as $name => [$label]) {
+    $row = "| `$name`: $label |";
+    $ratios = [];
+    foreach ($connections as $c) {
+        $row .= isset($rps[$name]) ? ' ' . number_format($med($name, $c)) . ' |' : ' |';
+        $ratios[] = isset($rps[$name]) ? sprintf('%.2fx', $med($name, $c) / $med('plain', $c)) : '';
+    }
+    $row .= ' ' . (isset($rps[$name]) ? implode(' / ', $ratios) : '') . ' |';
+    $row .= isset($ir[$name]) ? sprintf(' %s | %.2fx |', number_format($ir[$name] / 1000, 1), $ir[$name] / $ir['plain']) : ' | |';
+    $lines[] = $row;
+}
+$lines[] = '';
+$lines[] = 'Spread (min–max over the rounds): ' . implode('; ', array_map(fn ($name) => "$name " . implode(', ', array_map(
+    fn ($c) => sprintf('c=%d %s–%s', $c, number_format(min($rps[$name][$c])), number_format(max($rps[$name][$c]))), $connections)), $names)) . '.';
+$lines[] = 'Socket errors reported by wrk: ' . (array_sum($errors) ? implode(', ', array_map(fn ($n, $e) => "$n $e", array_keys($errors), $errors)) : 'none') . '.';
+$lines[] = '';
+$lines[] = 'The kept app is `public/kept.php`: `boot.php`\'s app (container, App, routes; before middleware) built once, with one'
+    . ' `GET /` through it, kept by `Resident\Cache::remember()` and fetched by every request, which then runs the same per-request half'
+    . ' (`serve.php`) as `plain`. It boots `app-cf/`, a copy of the app\'s definitions and routes with its closures as invokable classes,'
+    . ' because Resident cannot store closures yet; one line of kept.php switches it to the app as written.';
+if (in_array(16, $connections, true) && isset($ir['kept_preload'])) {
+    $r = $med('kept_preload', 16) / $med('plain', 16);
+    $i = $ir['kept_preload'] / $ir['plain'];
+    $lines[] = '';
+    $lines[] = 'Issue 25, Done-when 3 (kept-app + preload against plain php-fpm):';
+    $lines[] = sprintf('- [%s] rps at 16 connections at least 1.6x: %.2fx', $r >= 1.6 ? 'met' : 'NOT MET', $r);
+    $lines[] = sprintf('- [%s] instructions per request at most 0.5x: %.2fx', $i <= 0.5 ? 'met' : 'NOT MET', $i);
+    $lines[] = '- [' . 'not yet' . '] with the app as written: the kept app is the ' . CLOSURE_FREE;
+}
+$table = implode("\n", $lines) . "\n";
+@mkdir(dirname($opts['out']), 0777, true);
+file_put_contents($opts['out'], $table);
+echo "\n", $table;
+fprintf(STDERR, "wrote %s\n", $opts['out']);
