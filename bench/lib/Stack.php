@@ -10,6 +10,8 @@ final class Stack
     public readonly string $dir;
     public readonly int $port;
     private array $procs = [];
+    /** name => proc of the php-fpm masters, spawn()ed processes and nginx */
+    private array $named = [];
     private array $locations = [];
 
     public function __construct(private readonly string $fpmBinary = '/usr/sbin/php-fpm8.2')
@@ -56,7 +58,7 @@ final class Stack
         file_put_contents("$d/fpm.conf", "[global]\npid = $d/fpm.pid\nerror_log = $d/fpm.log\ndaemonize = no\n"
             . "[$name]\nlisten = $d/fpm.sock\n; nginx workers do not run as root\nlisten.mode = 0666\n"
             . "pm = static\npm.max_children = $workers\npm.max_requests = 0\nclear_env = no\ncatch_workers_output = yes\n");
-        $this->procs[] = proc_open([$this->fpmBinary, '-n', '-c', "$d/php.ini", '-y', "$d/fpm.conf", '-F', '-R'],
+        $this->procs[] = $this->named[$name] = proc_open([$this->fpmBinary, '-n', '-c', "$d/php.ini", '-y', "$d/fpm.conf", '-F', '-R'],
             [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$d/stderr", 'w']], $pipes, null,
             ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH'), 'TMPDIR' => $this->dir]);
         $this->locations[$prefix] = ['sock' => "$d/fpm.sock", 'script' => $script, 'params' => $params, 'log' => "$d/fpm.log",
@@ -66,7 +68,7 @@ final class Stack
     /** Starts another process stopped with the servers (stderr to $name.stderr in the directory, shown by logs()). */
     public function spawn(string $name, array $cmd, array $env = []): void
     {
-        $this->procs[] = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'],
+        $this->procs[] = $this->named[$name] = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'],
             2 => ['file', "{$this->dir}/$name.stderr", 'w']], $pipes, null,
             $env + ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH'), 'TMPDIR' => $this->dir]);
     }
@@ -95,7 +97,7 @@ final class Stack
             . "events { worker_connections 1024; }\nhttp {\n    access_log off;\n    keepalive_requests 1000000;\n"
             . "    client_body_temp_path $d;\n    fastcgi_temp_path $d;\n    proxy_temp_path $d;\n    uwsgi_temp_path $d;\n"
             . "    scgi_temp_path $d;\n    server {\n        listen 127.0.0.1:{$this->port};\n$locations    }\n}\n");
-        $this->procs[] = proc_open(['/usr/sbin/nginx', '-c', "$d/nginx.conf", '-p', $d],
+        $this->procs[] = $this->named['nginx'] = proc_open(['/usr/sbin/nginx', '-c', "$d/nginx.conf", '-p', $d],
             [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
         for ($i = 0; $i < 100; $i++) {
             usleep(100000);
@@ -104,6 +106,30 @@ final class Stack
             }
         }
         self::fail("nginx/php-fpm did not come up:\n" . $this->logs());
+    }
+
+    /**
+     * CPU time (ns, /proc/PID/schedstat) used so far by the named processes ('nginx', a php-fpm
+     * master's name, a spawn()ed name) and their children: a load-independent view of what a
+     * request costs the servers, unlike requests/s.
+     */
+    public function cpuNs(array $names): int
+    {
+        $parents = [];
+        foreach ($names as $name) {
+            $parents[proc_get_status($this->named[$name])['pid']] = true;
+        }
+        $ns = 0;
+        foreach (glob('/proc/[0-9]*/stat') as $stat) {
+            // pid (comm) state ppid ...: comm may hold spaces, so split after its closing parenthesis.
+            $line = (string)@file_get_contents($stat);
+            $pid = (int)$line;
+            $ppid = (int)explode(' ', substr($line, strrpos($line, ')') + 2))[1];
+            if (isset($parents[$pid]) || isset($parents[$ppid])) {
+                $ns += (int)@file_get_contents(dirname($stat) . '/schedstat');
+            }
+        }
+        return $ns;
     }
 
     public function logs(): string
@@ -144,6 +170,7 @@ final class Stack
             proc_close($p);
         }
         $this->procs = [];
+        $this->named = [];
         if (is_dir($this->dir)) {
             if (!getenv("KEEP")) exec("rm -rf " . escapeshellarg($this->dir));
         }

@@ -164,14 +164,19 @@ foreach ($names as $name) {
     Stack::run(sprintf('wrk -t1 -c4 -d1s %s', escapeshellarg($url($name, '/'))));
 }
 $rps = [];
+$phpUs = [];
+$nginxUs = [];
 $errors = [];
 $load = [sys_getloadavg()[0]];
 for ($round = 0; $round < (int)$opts['rounds']; $round++) {
     $order = array_merge(array_slice($names, $round % count($names)), array_slice($names, 0, $round % count($names)));
     foreach ($order as $name) {
         foreach ($connections as $c) {
+            $php = $name === 'worker' ? ['worker0', 'worker1'] : [$name];
+            $cpu = [$stack->cpuNs($php), $name === 'worker' ? 0 : $stack->cpuNs(['nginx'])];
             $out = Stack::run(sprintf('timeout %d wrk -t1 -c%d -d%ds %s', (int)$opts['duration'] + 30, $c, (int)$opts['duration'],
                 escapeshellarg($url($name, '/'))));
+            $cpu = [$stack->cpuNs($php) - $cpu[0], $name === 'worker' ? 0 : $stack->cpuNs(['nginx']) - $cpu[1]];
             if (!preg_match('/Requests\/sec:\s+([\d.]+)/', $out, $m) || !preg_match('/(\d+) requests in/', $out, $n)) {
                 Stack::fail("cannot read wrk's output:\n$out");
             }
@@ -179,10 +184,13 @@ for ($round = 0; $round < (int)$opts['rounds']; $round++) {
                 Stack::fail("$name c=$c: {$bad[1]} responses were not 2xx\n$out\n" . $stack->logs());
             }
             $rps[$name][$c][] = (float)$m[1];
+            $phpUs[$name][$c][] = $cpu[0] / 1000 / (int)$n[1];
+            $nginxUs[$name][$c][] = $cpu[1] / 1000 / (int)$n[1];
             if (preg_match('/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/', $out, $e)) {
                 $errors[$name] = ($errors[$name] ?? 0) + $e[1] + $e[2] + $e[3] + $e[4];
             }
-            fprintf(STDERR, "round %d  %-14s c=%-3d %9.0f req/s\n", $round + 1, $name, $c, $m[1]);
+            fprintf(STDERR, "round %d  %-14s c=%-3d %9.0f req/s  CPU µs/request: php %4.0f nginx %4.0f\n", $round + 1, $name, $c, $m[1],
+                end($phpUs[$name][$c]), end($nginxUs[$name][$c]));
         }
     }
     $load[] = sys_getloadavg()[0];
@@ -242,6 +250,9 @@ $lines[] = sprintf('requests/s: `wrk -t1 -cC -d%ds` on `GET /`, median of %d int
     $opts['duration'], $opts['rounds'], implode(' ', array_map(fn ($l) => sprintf('%.1f', $l), $load)));
 $lines[] = 'Instructions: callgrind, (Ir(23 requests) - Ir(3)) / 20 of `php-cgi8.2 -T` with the same ini (PHP only: no FastCGI, nginx or fpm);'
     . ' worker: its request loop in-process, no HTTP.';
+$lines[] = 'CPU µs / request: CPU time (/proc/PID/schedstat) of the PHP processes (php-fpm workers, or the worker processes) and of nginx during'
+    . ' the wrk run, over its requests, median of the rounds: less sensitive to the machine\'s load than requests/s, though it includes'
+    . ' what contention for caches and cores adds.';
 $lines[] = 'Every configuration answered byte-identical bodies for `/` (`Hello world!`), `/users` and `/users/9` (a 404), before and after the runs.';
 $lines[] = '';
 $head = '| configuration |';
@@ -250,8 +261,9 @@ foreach ($connections as $c) {
     $head .= " rps c=$c |";
     $sep .= '---:|';
 }
-$head .= ' rps vs plain (c=' . implode(' / ', $connections) . ') | k instructions / request | instructions vs plain |';
-$sep .= '---|---:|---:|';
+$cmax = max($connections);
+$head .= ' rps vs plain (c=' . implode(' / ', $connections) . ") | CPU µs / request, c=$cmax: php + nginx | k instructions / request | instructions vs plain |";
+$sep .= '---|---:|---:|---:|';
 $lines[] = $head;
 $lines[] = $sep;
 foreach ($configs + $controls as $name => [$label]) {
@@ -262,6 +274,8 @@ foreach ($configs + $controls as $name => [$label]) {
         $ratios[] = isset($rps[$name]) ? sprintf('%.2fx', $med($name, $c) / $med('plain', $c)) : '';
     }
     $row .= ' ' . (isset($rps[$name]) ? implode(' / ', $ratios) : '') . ' |';
+    $row .= isset($rps[$name]) ? sprintf(' %s + %s |', number_format(median($phpUs[$name][$cmax])), number_format(median($nginxUs[$name][$cmax])))
+        : ' |';
     $row .= isset($ir[$name]) ? sprintf(' %s | %.2fx |', number_format($ir[$name] / 1000, 1), $ir[$name] / $ir['plain']) : ' | |';
     $lines[] = $row;
 }
