@@ -123,6 +123,9 @@ final class Stack
         foreach (glob('/proc/[0-9]*/stat') as $stat) {
             // pid (comm) state ppid ...: comm may hold spaces, so split after its closing parenthesis.
             $line = (string)@file_get_contents($stat);
+            if (!str_contains($line, ') ')) {
+                continue; // exited since glob()
+            }
             $pid = (int)$line;
             $ppid = (int)explode(' ', substr($line, strrpos($line, ')') + 2))[1];
             if (isset($parents[$pid]) || isset($parents[$ppid])) {
