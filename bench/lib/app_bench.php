@@ -52,7 +52,11 @@ if ($opts['callgrind'] && !is_file('/usr/bin/valgrind')) {
 $app = "$root/build/bench-$id/app";
 Stack::run('rm -rf ' . escapeshellarg($app) . ' && mkdir -p ' . escapeshellarg($app) . ' && cp -r '
     . escapeshellarg($manifest['source']) . '/. ' . escapeshellarg($app));
-copy(__DIR__ . '/http_loop.php', "$app/bin/http_loop.php");
+@mkdir("$app/bin");
+foreach (['http_loop.php', 'list-classes.php'] as $file) {
+    copy(__DIR__ . "/$file", "$app/bin/$file");
+}
+copy(__DIR__ . '/preload.php', "$app/preload.php");
 fwrite(STDERR, "composer install (into $app)\n");
 Stack::run('composer install --no-dev --no-interaction --no-progress -d ' . escapeshellarg($app));
 ($manifest['setup'] ?? fn () => null)($app);
@@ -137,7 +141,7 @@ foreach (array_keys($configs) as $name) {
     }
 }
 // Byte-identical bodies (and statuses) across configurations; the floor answers "/" only.
-$check = function () use ($configs, $url, $stack): void {
+$check = function () use ($configs, $url, $stack, $manifest): void {
     foreach ($manifest['paths'] as $path) {
         $want = fetch($url('plain', $path));
         if ($want[1] === null || ($path === '/' && $want !== [200, 'Hello world!'])) {

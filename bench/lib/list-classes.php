@@ -3,10 +3,11 @@
 declare(strict_types=1);
 
 /*
- * An auto_prepend_file for the bench: at the end of each request, appends
- * to the file $CLASS_LIST the named classes, interfaces and traits the
- * request declared from this app's files (its own and vendor/), one per
- * line. preload.php preloads what these lines name.
+ * An auto_prepend_file for the app benches (app_bench.php copies it into
+ * the app's bin/): at the end of each request, appends to the file
+ * $CLASS_LIST the named classes, interfaces and traits the request
+ * declared from the app's files (its own and vendor/), one per line.
+ * preload.php preloads what these lines name.
  */
 register_shutdown_function(static function (): void {
     $root = dirname(__DIR__) . '/';
