@@ -31,6 +31,7 @@ return [
         'No Resident kept-app here: Laravel\'s container holds its bindings as closures (every service provider registers closures),'
         . ' so a booted Laravel app cannot be stored until Resident keeps closures; a closure-free copy, as for Slim, would mean'
         . ' rewriting the framework\'s providers. The session driver is `cookie` and the cache `file` because the skeleton\'s'
-        . ' database defaults need pdo_sqlite, which this machine does not have.',
+        . ' database defaults need pdo_sqlite, which this machine does not have. The app runs as the skeleton ships, without'
+        . ' `php artisan optimize` (config, route, event and view caches), as `plain` does for Slim.',
     ],
 ];

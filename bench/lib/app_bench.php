@@ -85,11 +85,11 @@ function cgi(array $ini, array $env, int $requests, ?string $callgrindOut = null
     return $out;
 }
 
-// The classes a request for "/" uses, by every front controller that boots or fetches the app.
 $base = ['memory_limit=256M', 'display_errors=stderr', 'log_errors=0', 'zend_extension=opcache.so', 'opcache.enable=1',
     'opcache.enable_cli=1', 'opcache.memory_consumption=128', 'opcache.interned_strings_buffer=16',
     'opcache.validate_timestamps=0', 'opcache.file_update_protection=0', ...$manifest['ini']];
 $resident = ["extension={$opts['ext']}", 'resident.memory=64M'];
+// The classes a request for "/" uses, by every front controller, for opcache.preload.
 @mkdir("$app/var");
 foreach (array_unique(array_filter(array_column($manifest['configs'] + $manifest['controls'], 1))) as $script) {
     cgi(array_merge($base, $resident, ["auto_prepend_file=$app/bin/list-classes.php"]), $cgiEnv("$app/public/$script"), 3, null,
