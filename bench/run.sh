@@ -2,7 +2,8 @@
 # make bench: every benchmark, in one go. Results land in bench/results/
 # (micro-latest.md, bytes-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
 # protobuf-latest.md, eviction-latest.md, zend-latest.md, zend-classes-latest.md,
-# cost-latest.md, worker-latest.md, lazy-latest.md); bench/README.md
+# cost-latest.md, worker-latest.md, lazy-latest.md, slim-latest.md,
+# laravel-latest.md); bench/README.md
 # quotes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,3 +46,13 @@ echo "== what Resident costs every request (php-cgi -T under callgrind)"
 echo
 echo "== a kept 45-object app: eager vs lazy fetch (php-cgi -T under callgrind)"
 /usr/bin/php8.2 -n bench/lazy/run.php --rounds="${BENCH_ROUNDS:-5}"
+echo
+echo "== a Slim 4 skeleton-shaped app: php-fpm, preload, Resident kept-app, worker mode (nginx + php-fpm + wrk, callgrind)"
+/usr/bin/php8.2 -n -d extension=posix bench/slim/run.php --duration="${BENCH_SLIM_DURATION:-3}" --rounds="${BENCH_SLIM_ROUNDS:-5}" \
+	--connections="${BENCH_SLIM_CONNECTIONS:-1,4,16}" --callgrind="${BENCH_SLIM_CALLGRIND:-1}"
+if [ "${BENCH_LARAVEL:-1}" != 0 ]; then
+	echo
+	echo "== a Laravel 12 skeleton-shaped app: php-fpm, preload, worker mode (nginx + php-fpm + wrk, callgrind)"
+	/usr/bin/php8.2 -n -d extension=posix bench/laravel/run.php --duration="${BENCH_SLIM_DURATION:-3}" --rounds="${BENCH_SLIM_ROUNDS:-5}" \
+		--connections="${BENCH_SLIM_CONNECTIONS:-1,4,16}" --callgrind="${BENCH_SLIM_CALLGRIND:-1}"
+fi

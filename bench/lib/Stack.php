@@ -10,6 +10,8 @@ final class Stack
     public readonly string $dir;
     public readonly int $port;
     private array $procs = [];
+    /** name => proc of the php-fpm masters, spawn()ed processes and nginx */
+    private array $named = [];
     private array $locations = [];
 
     public function __construct(private readonly string $fpmBinary = '/usr/sbin/php-fpm8.2')
@@ -42,8 +44,13 @@ final class Stack
         return implode("\n", $out);
     }
 
-    /** Starts a php-fpm master with these ini lines; requests under $prefix go to $script. */
-    public function fpm(string $name, string $prefix, string $script, array $ini, array $params = [], int $workers = 2): void
+    /**
+     * Starts a php-fpm master with these ini lines; requests under $prefix go to $script. With
+     * $stripPrefix, the script sees the path without $prefix in REQUEST_URI (for apps that route
+     * on it: /plain/users reaches the app as /users).
+     */
+    public function fpm(string $name, string $prefix, string $script, array $ini, array $params = [], int $workers = 2,
+        bool $stripPrefix = false): void
     {
         $d = "{$this->dir}/$name";
         @mkdir($d);
@@ -51,10 +58,19 @@ final class Stack
         file_put_contents("$d/fpm.conf", "[global]\npid = $d/fpm.pid\nerror_log = $d/fpm.log\ndaemonize = no\n"
             . "[$name]\nlisten = $d/fpm.sock\n; nginx workers do not run as root\nlisten.mode = 0666\n"
             . "pm = static\npm.max_children = $workers\npm.max_requests = 0\nclear_env = no\ncatch_workers_output = yes\n");
-        $this->procs[] = proc_open([$this->fpmBinary, '-n', '-c', "$d/php.ini", '-y', "$d/fpm.conf", '-F', '-R'],
+        $this->procs[] = $this->named[$name] = proc_open([$this->fpmBinary, '-n', '-c', "$d/php.ini", '-y', "$d/fpm.conf", '-F', '-R'],
             [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$d/stderr", 'w']], $pipes, null,
             ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH'), 'TMPDIR' => $this->dir]);
-        $this->locations[$prefix] = ['sock' => "$d/fpm.sock", 'script' => $script, 'params' => $params, 'log' => "$d/fpm.log"];
+        $this->locations[$prefix] = ['sock' => "$d/fpm.sock", 'script' => $script, 'params' => $params, 'log' => "$d/fpm.log",
+            'strip' => $stripPrefix];
+    }
+
+    /** Starts another process stopped with the servers (stderr to $name.stderr in the directory, shown by logs()). */
+    public function spawn(string $name, array $cmd, array $env = []): void
+    {
+        $this->procs[] = $this->named[$name] = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'],
+            2 => ['file', "{$this->dir}/$name.stderr", 'w']], $pipes, null,
+            $env + ['PHP_INI_SCAN_DIR' => '', 'PATH' => getenv('PATH'), 'TMPDIR' => $this->dir]);
     }
 
     /** Starts nginx over every php-fpm started so far, and waits until $probe answers as $ready says. */
@@ -63,10 +79,16 @@ final class Stack
         $locations = '';
         foreach ($this->locations as $prefix => $l) {
             $params = '';
+            $rewrite = '';
+            if ($l['strip']) {
+                // php-fpm keeps the last of two params of one name: this REQUEST_URI wins over fastcgi_params'.
+                $rewrite = '            rewrite ^' . rtrim($prefix, '/') . "(/.*)\$ \$1 break;\n";
+                $l['params']['REQUEST_URI'] = '$uri$is_args$args';
+            }
             foreach ($l['params'] as $k => $v) {
                 $params .= "            fastcgi_param $k $v;\n";
             }
-            $locations .= "        location $prefix {\n            include /etc/nginx/fastcgi_params;\n"
+            $locations .= "        location $prefix {\n$rewrite            include /etc/nginx/fastcgi_params;\n"
                 . "            fastcgi_param SCRIPT_FILENAME {$l['script']};\n$params"
                 . "            fastcgi_pass unix:{$l['sock']};\n        }\n";
         }
@@ -75,7 +97,7 @@ final class Stack
             . "events { worker_connections 1024; }\nhttp {\n    access_log off;\n    keepalive_requests 1000000;\n"
             . "    client_body_temp_path $d;\n    fastcgi_temp_path $d;\n    proxy_temp_path $d;\n    uwsgi_temp_path $d;\n"
             . "    scgi_temp_path $d;\n    server {\n        listen 127.0.0.1:{$this->port};\n$locations    }\n}\n");
-        $this->procs[] = proc_open(['/usr/sbin/nginx', '-c', "$d/nginx.conf", '-p', $d],
+        $this->procs[] = $this->named['nginx'] = proc_open(['/usr/sbin/nginx', '-c', "$d/nginx.conf", '-p', $d],
             [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
         for ($i = 0; $i < 100; $i++) {
             usleep(100000);
@@ -86,9 +108,37 @@ final class Stack
         self::fail("nginx/php-fpm did not come up:\n" . $this->logs());
     }
 
+    /**
+     * CPU time (ns, /proc/PID/schedstat) used so far by the named processes ('nginx', a php-fpm
+     * master's name, a spawn()ed name) and their children: a load-independent view of what a
+     * request costs the servers, unlike requests/s.
+     */
+    public function cpuNs(array $names): int
+    {
+        $parents = [];
+        foreach ($names as $name) {
+            $parents[proc_get_status($this->named[$name])['pid']] = true;
+        }
+        $ns = 0;
+        foreach (glob('/proc/[0-9]*/stat') as $stat) {
+            // pid (comm) state ppid ...: comm may hold spaces, so split after its closing parenthesis.
+            $line = (string)@file_get_contents($stat);
+            if (!str_contains($line, ') ')) {
+                continue; // exited since glob()
+            }
+            $pid = (int)$line;
+            $ppid = (int)explode(' ', substr($line, strrpos($line, ')') + 2))[1];
+            if (isset($parents[$pid]) || isset($parents[$ppid])) {
+                $ns += (int)@file_get_contents(dirname($stat) . '/schedstat');
+            }
+        }
+        return $ns;
+    }
+
     public function logs(): string
     {
-        $files = array_merge(["{$this->dir}/nginx.log"], array_column($this->locations, 'log'), glob("{$this->dir}/*/stderr"));
+        $files = array_merge(["{$this->dir}/nginx.log"], array_column($this->locations, 'log'), glob("{$this->dir}/*/stderr"),
+            glob("{$this->dir}/*.stderr"));
         return implode("\n", array_map(fn ($f) => "$f:\n" . @file_get_contents($f), $files));
     }
 
@@ -123,6 +173,7 @@ final class Stack
             proc_close($p);
         }
         $this->procs = [];
+        $this->named = [];
         if (is_dir($this->dir)) {
             if (!getenv("KEEP")) exec("rm -rf " . escapeshellarg($this->dir));
         }

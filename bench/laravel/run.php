@@ -1,0 +1,11 @@
+<?php
+/*
+ * The Laravel benchmark (issue 25): bench/laravel/skeleton, a Laravel 12 app
+ * shaped like the official skeleton, through bench/lib/app_bench.php (which
+ * says what is measured, and takes --duration, --rounds, --connections,
+ * --out, --ext, --callgrind).
+ *
+ *   php8.2 -n -d extension=posix bench/laravel/run.php
+ */
+$manifest = require __DIR__ . '/bench.php';
+require dirname(__DIR__) . '/lib/app_bench.php';

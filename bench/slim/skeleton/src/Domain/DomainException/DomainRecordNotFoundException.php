@@ -1,0 +1,9 @@
+<?php
+
+declare(strict_types=1);
+
+namespace App\Domain\DomainException;
+
+abstract class DomainRecordNotFoundException extends \RuntimeException
+{
+}
