@@ -1,7 +1,5 @@
 <?php
 // What bench/lib/app_bench.php runs for the Slim app (see bench/README.md).
-const SLIM_CLOSURE_FREE = 'closure-free app code (until closure records land)';
-
 return [
     'id' => 'slim',
     'title' => 'Slim 4 skeleton-shaped app: php-fpm, opcache.preload, Resident kept-app, worker mode',
@@ -13,19 +11,16 @@ return [
     'configs' => [
         'plain' => ['plain php-fpm: the app booted by every request', 'index.php', []],
         'plain_preload' => ['plain + opcache.preload', 'index.php', ['preload']],
-        'kept' => ['Resident kept-app: booted app fetched per request; ' . SLIM_CLOSURE_FREE, 'kept.php', ['resident']],
-        'kept_preload' => ['Resident kept-app + opcache.preload; ' . SLIM_CLOSURE_FREE, 'kept.php', ['resident', 'preload']],
+        'kept' => ['Resident kept-app: the app as written, booted once per deploy by `Cache::keep()`, a fresh copy per request', 'kept.php', ['resident']],
+        'kept_preload' => ['Resident kept-app + opcache.preload', 'kept.php', ['resident', 'preload']],
         'floor' => ['floor: `<?php echo "Hello world!";` under php-fpm', 'hello.php', []],
         'worker' => ['worker-mode anchor: 2 CLI processes, app booted once each, HTTP served in PHP (no nginx)', null, []],
     ],
-    // Instructions only: what kept.php's app costs booted per request (it separates the closure rewrite from keeping).
-    'controls' => ['cf' => ['control: the closure-free app booted by every request (Resident loaded)', 'cf.php', ['resident']]],
     'fetch_parts' => true,
-    'kept_code' => 'the kept app is the ' . SLIM_CLOSURE_FREE,
     'notes' => [
-        'The kept app is `public/kept.php`: `boot.php`\'s app (container, App, routes; before middleware) built once, with one'
-        . ' `GET /` through it, kept by `Resident\Cache::remember()` and fetched by every request, which then runs the same per-request half'
-        . ' (`serve.php`) as `plain`. It boots `app-cf/`, a copy of the app\'s definitions and routes with its closures as invokable classes,'
-        . ' because Resident cannot store closures yet; one line of kept.php switches it to the app as written.',
+        'The kept app is `public/kept.php` with `app/kept.php`: the app as written (PHP-DI closure definitions, routes as closures,'
+        . ' Slim\'s middleware wrapped in anonymous classes), its middleware, error handler and PSR-7 request creator, built once per deploy'
+        . ' by `Resident\Cache::keep()` after one `GET /` through it; each request gets a fresh copy, resets the logger, makes its request'
+        . ' from the globals, registers the shutdown handler, handles and emits, as `plain` does.',
     ],
 ];
