@@ -2,7 +2,8 @@
 # make bench: every benchmark, in one go. Results land in bench/results/
 # (micro-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
 # protobuf-latest.md, eviction-latest.md, zend-latest.md, zend-classes-latest.md,
-# cost-latest.md, worker-latest.md, lazy-latest.md, harness-latest.md); bench/README.md
+# cost-latest.md, worker-latest.md, lazy-latest.md, harness-latest.md,
+# harness-instructions-latest.md); bench/README.md
 # quotes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,9 @@ echo
 echo "== the ext-user_cache proposal's harness: 28 workloads, UserCache\\Cache vs APCu (php, igbinary) (CLI)"
 /usr/bin/php8.2 -n bench/harness/run.php --rounds="${BENCH_HARNESS_ROUNDS:-5}" --samples="${BENCH_HARNESS_SAMPLES:-5}" \
 	--sample-ms="${BENCH_HARNESS_SAMPLE_MS:-20}" --out=bench/results/harness-latest.md
+echo
+echo "== the harness's losing workloads: instructions per operation (CLI, callgrind)"
+/usr/bin/php8.2 -n bench/harness/instructions.php --out=bench/results/harness-instructions-latest.md
 echo
 echo "== hash flooding: keys colliding under PHP's string hash (CLI, callgrind)"
 /usr/bin/php8.2 -n bench/flood.php --rounds="${BENCH_ROUNDS:-5}" --out=bench/results/flood-latest.md

@@ -99,13 +99,13 @@ function hx_time_reads(array $b, array $w, string $key, int $ops): int
 }
 
 /** Nanoseconds for $ops stores of $value over the write keys, after a clear. */
-function hx_time_writes(array $b, mixed $value, int $ops): int
+function hx_time_writes(array $b, string $key, mixed $value, int $ops): int
 {
     $store = $b['store'];
     ($b['clear'])();
     $t = hrtime(true);
     for ($i = 0; $i < $ops; $i++) {
-        $store('w.' . $i % HX_WRITE_KEYS, $value);
+        $store($key . '.' . $i % HX_WRITE_KEYS, $value);
     }
     return hrtime(true) - $t;
 }
@@ -159,28 +159,36 @@ final class HxWrongValue extends RuntimeException {}
 
 function hx_measure(array $o, array $w, array $b, mixed $value, string $expected): array
 {
-    $samples = (int)$o['samples'];
-    $ms = (float)$o['sample-ms'];
+    $samples = (int)($o['samples'] ?? 5);
+    $ms = (float)($o['sample-ms'] ?? 20);
     $per_op = [];
+    // Keys as long as the harness's (hashing them is part of every operation).
+    $key = sprintf('user_cache_benchmark.user-cache-benchmark-1.%s.%s.%s', $o['mode'],
+        $o['worker'] === 'user_cache_copy' ? 'user_cache' : $o['worker'], $o['case']);
     if ($o['mode'] === 'read') {
         ($b['clear'])();
-        ($b['store'])('r', $value);
-        hx_check($w, ($b['fetch'])('r'), $expected, 'after store');
-        $time = fn (int $n) => hx_time_reads($b, $w, 'r', $n);
+        ($b['store'])($key, $value);
+        hx_check($w, ($b['fetch'])($key), $expected, 'after store');
+        $time = fn (int $n) => hx_time_reads($b, $w, $key, $n);
     } else {
-        $time = fn (int $n) => hx_time_writes($b, $value, $n);
+        $time = fn (int $n) => hx_time_writes($b, $key, $value, $n);
+    }
+    if (isset($o['count'])) {
+        // bench/harness/instructions.php: one untimed loop, under callgrind.
+        $time((int)$o['count']);
+        return ['count' => (int)$o['count']];
     }
     $ops = hx_calibrate($time, $ms);
     $time($ops);   // warm-up sample
     for ($s = 0; $s < $samples; $s++) {
         $per_op[] = $time($ops) / $ops;
         if ($o['mode'] === 'read') {
-            hx_check($w, ($b['fetch'])('r'), $expected, 'after a read sample');
+            hx_check($w, ($b['fetch'])($key), $expected, 'after a read sample');
         }
     }
     if ($o['mode'] === 'write') {
         for ($k = 0; $k < min($ops, HX_WRITE_KEYS); $k++) {
-            hx_check($w, ($b['fetch'])("w.$k"), $expected, "write key $k");
+            hx_check($w, ($b['fetch'])("$key.$k"), $expected, "write key $k");
         }
     }
     return ['ns' => hx_median($per_op), 'ops' => $ops];
@@ -398,6 +406,9 @@ function hx_report(array $ns, array $failed, array $cases, array $run): string
     return implode("\n", $lines) . "\n";
 }
 
+if (realpath($_SERVER['SCRIPT_FILENAME'] ?? '') !== __FILE__) {
+    return;   // included by bench/harness/instructions.php for its helpers
+}
 $o = [];
 foreach (array_slice($argv, 1) as $a) {
     if (!preg_match('/^--([a-z-]+)=(.*)$/', $a, $m)) {
