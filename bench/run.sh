@@ -3,7 +3,8 @@
 # (micro-latest.md, bytes-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
 # protobuf-latest.md, eviction-latest.md, zend-latest.md, zend-classes-latest.md,
 # cost-latest.md, worker-latest.md, lazy-latest.md, slim-latest.md,
-# laravel-latest.md); bench/README.md
+# laravel-latest.md, harness-latest.md, harness-instructions-latest.md);
+# bench/README.md
 # quotes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,13 @@ echo "== microbenchmark (CLI)"
 echo
 echo "== bytes of shared memory per cached value vs an igbinary string (CLI)"
 /usr/bin/php8.2 -n bench/bytes.php --out=bench/results/bytes-latest.md
+echo
+echo "== the ext-user_cache proposal's harness: 28 workloads, UserCache\\Cache vs APCu (php, igbinary) (CLI)"
+/usr/bin/php8.2 -n bench/harness/run.php --rounds="${BENCH_HARNESS_ROUNDS:-5}" --samples="${BENCH_HARNESS_SAMPLES:-5}" \
+	--sample-ms="${BENCH_HARNESS_SAMPLE_MS:-20}" --out=bench/results/harness-latest.md
+echo
+echo "== the harness's losing workloads: instructions per operation (CLI, callgrind)"
+/usr/bin/php8.2 -n bench/harness/instructions.php --out=bench/results/harness-instructions-latest.md
 echo
 echo "== hash flooding: keys colliding under PHP's string hash (CLI, callgrind)"
 /usr/bin/php8.2 -n bench/flood.php --rounds="${BENCH_ROUNDS:-5}" --out=bench/results/flood-latest.md
