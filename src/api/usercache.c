@@ -113,12 +113,12 @@ user_cache_request *uc_request(void)
 			r->hash_key[0] = (uint64_t)(uintptr_t)r ^ (uint64_t)rs_now_ms();
 			r->hash_key[1] = (uint64_t)getpid() * 0x9e3779b97f4a7c15ULL;
 		}
-		r->pid = getpid();
+		r->pid = rs_process_id();
 		RESIDENT_G(user_cache) = r;
-	} else if (UNEXPECTED(r->pid != getpid())) {
+	} else if (UNEXPECTED(r->pid != rs_process_id())) {
 		/* pcntl_fork(): the parent's locks stay its own. */
 		uc_locks_forget(r);
-		r->pid = getpid();
+		r->pid = rs_process_id();
 	}
 	return r;
 }
@@ -132,7 +132,7 @@ void resident_user_cache_request_end(void)
 		return;
 	}
 	RESIDENT_G(user_cache) = NULL;
-	if (r->pid == getpid()) {
+	if (r->pid == rs_process_id()) {
 		uc_locks_request_end(r);
 	} else {
 		uc_locks_forget(r);
@@ -181,12 +181,12 @@ static const char *partition(size_t *len)
 {
 	static char name[128];
 	static size_t name_len;
-	static pid_t for_pid;
+	static int32_t for_pid;
 	if (strcmp(sapi_module.name, "fpm-fcgi") != 0) {
 		*len = 0;
 		return "";
 	}
-	if (for_pid != getpid()) {
+	if (for_pid != rs_process_id()) {
 		if (!resident_fpm_pool_name(name, sizeof(name))) {
 			name[0] = '\0';
 		}
@@ -197,7 +197,7 @@ static const char *partition(size_t *len)
 				name[i] = '?';
 			}
 		}
-		for_pid = getpid();
+		for_pid = rs_process_id();
 	}
 	*len = name_len;
 	return name;

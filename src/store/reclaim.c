@@ -33,6 +33,14 @@ static void refresh_pid(void)
 	rs_cached_pid = (int32_t)getpid();
 }
 
+int32_t rs_process_id(void)
+{
+	if (rs_cached_pid == 0) {
+		rs_pid_init();
+	}
+	return rs_cached_pid;
+}
+
 void rs_pid_init(void)
 {
 	static bool registered = false;

@@ -379,6 +379,9 @@ uint64_t rs_keyed_hash(const uint64_t key[2], const void *data, size_t len);
 
 /* Wall-clock milliseconds, the clock TTLs are measured with. */
 uint64_t rs_now_ms(void);
+/* This process's pid, kept by a fork handler: getpid() is a system call,
+ * and callers that must notice a fork (pcntl_fork()) ask on every call. */
+int32_t rs_process_id(void);
 
 /* --- statistics and maintenance ------------------------------------------- */
 
