@@ -11,8 +11,8 @@ use Slim\Factory\AppFactory;
  * built from $code's definition files (settings.php, dependencies.php,
  * repositories.php), the App, and $code/routes.php. Nothing here depends on
  * the request, which is what lets a worker or Resident keep the result; the
- * per-request half is serve.php. $code is this directory for the app as
- * written, or ../app-cf for its closure-free copy.
+ * per-request half is serve.php (kept.php splits both for a kept app).
+ * $code is the directory of the definition files (this one).
  */
 return static function (string $code): App {
     $containerBuilder = new ContainerBuilder();

@@ -14,8 +14,7 @@ use Slim\Factory\ServerRequestCreatorFactory;
  * middleware (the skeleton adds its own before the routes; the order does
  * not change what runs), the request from the globals, the error and
  * shutdown handlers, routing, body parsing and error middleware, handle,
- * emit. Middleware is added here, not in boot.php, because Slim wraps each
- * one in an anonymous class, which a kept app cannot hold yet.
+ * emit.
  */
 return static function (App $app): void {
     $settings = $app->getContainer()->get(SettingsInterface::class);
