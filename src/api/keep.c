@@ -30,6 +30,8 @@
 #include "api.h"
 #include "ros/ros.h"
 
+#define KEPT_CHECKED_MAX 64
+
 static zend_string *file_identity(zend_string *path)
 {
 	struct stat sb;
@@ -74,7 +76,9 @@ static bool files_unchanged(const resident_cache_obj *c, zend_string *key, HashT
 			break;
 		}
 	} ZEND_HASH_FOREACH_END();
-	if (same) {
+	/* A bounded table: keys need not be chosen by the code alone (and
+	 * past this many, files are stat()ed on every call, as without it). */
+	if (same && (last || zend_hash_num_elements(checked) < KEPT_CHECKED_MAX)) {
 		zval t;
 		ZVAL_LONG(&t, (zend_long)now);
 		/* The key string is persistent: the table outlives the request. */
