@@ -35,6 +35,7 @@
 typedef enum { COLLECT, PLAN, WRITE } pass;
 
 #define FIRST_IDS 8
+#define LAST_SHAPE_NAMES 16
 
 enum { VISITED, STATES, IDS, ARRAYS, SHAPES, PLAIN_SHAPES, TABLES };
 
@@ -74,6 +75,21 @@ typedef struct gctx {
 	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set
 	 * Last: gctx_init() leaves them as they are until then. */
 	HashTable tables[TABLES];
+	/* The shape met last for an object whose properties are not its
+	 * class's own (a __sleep() selection, dynamic properties): the next
+	 * object of the same class, mode and names, in the same pass, takes it
+	 * without making the SHAPES table's key. Names are the objects' own
+	 * (or what COLLECT kept), alive for the whole store. */
+	struct {
+		uint64_t gen;
+		zend_class_entry *ce;
+		uint32_t mode;
+		uint32_t n;
+		bool slotted;
+		rv_shape *shape;
+		zend_string *names[LAST_SHAPE_NAMES];
+		int32_t slots[LAST_SHAPE_NAMES];
+	} last;
 } gctx;
 
 /* Whether serialize() of this PHP writes null for an array met again
@@ -393,13 +409,15 @@ static zend_result sleep_keys(zend_object *obj, HashTable *names, zval *keys)
 			rc = FAILURE;
 			break;
 		}
-		zend_string *candidates[3] = {
-			zend_string_copy(name),
-			zend_mangle_property_name(ZSTR_VAL(ce->name), ZSTR_LEN(ce->name), ZSTR_VAL(name), ZSTR_LEN(name), ce->type & ZEND_INTERNAL_CLASS),
-			zend_mangle_property_name("*", 1, ZSTR_VAL(name), ZSTR_LEN(name), ce->type & ZEND_INTERNAL_CLASS),
-		};
+		/* The mangled names are made only when the plain one is not found:
+		 * most properties __sleep() names are public. */
+		zend_string *candidates[3] = { zend_string_copy(name), NULL, NULL };
 		sleep_lookup found = SLEEP_ABSENT;
 		for (int i = 0; i < 3 && found == SLEEP_ABSENT; i++) {
+			if (!candidates[i]) {
+				candidates[i] = zend_mangle_property_name(i == 1 ? ZSTR_VAL(ce->name) : "*", i == 1 ? ZSTR_LEN(ce->name) : 1,
+					ZSTR_VAL(name), ZSTR_LEN(name), ce->type & ZEND_INTERNAL_CLASS);
+			}
 			found = sleep_find(obj, props, candidates[i]);
 			if (found != SLEEP_FOUND) {
 				continue;
@@ -416,7 +434,9 @@ static zend_result sleep_keys(zend_object *obj, HashTable *names, zval *keys)
 			php_error_docref(NULL, E_WARNING, "\"%s\" returned as member variable from __sleep() but does not exist", ZSTR_VAL(name));
 		}
 		for (int i = 0; i < 3; i++) {
-			zend_string_release(candidates[i]);
+			if (candidates[i]) {
+				zend_string_release(candidates[i]);
+			}
 		}
 		zend_tmp_string_release(tmp);
 		if (EG(exception)) {
@@ -769,6 +789,38 @@ static zend_string *shape_key(zend_object *obj, uint32_t mode, const prop_list *
 	return smart_str_extract(&key);
 }
 
+static bool same_as_last_shape(const gctx *c, zend_class_entry *ce, uint32_t mode, const prop_list *l)
+{
+	if (c->last.gen != c->gen || c->last.ce != ce || c->last.mode != mode || c->last.n != l->n || c->last.slotted != l->slotted) {
+		return false;
+	}
+	for (uint32_t i = 0; i < l->n; i++) {
+		if ((c->last.names[i] != l->names[i] && !zend_string_equal_content(c->last.names[i], l->names[i]))
+			|| (l->slotted && c->last.slots[i] != l->slots[i])) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static void remember_last_shape(gctx *c, zend_class_entry *ce, uint32_t mode, const prop_list *l, rv_shape *shape)
+{
+	if (l->n > LAST_SHAPE_NAMES) {
+		c->last.gen = 0;
+		return;
+	}
+	c->last.gen = c->gen;
+	c->last.ce = ce;
+	c->last.mode = mode;
+	c->last.n = l->n;
+	c->last.slotted = l->slotted;
+	c->last.shape = shape;
+	memcpy(c->last.names, l->names, sizeof(zend_string *) * l->n);
+	if (l->slotted) {
+		memcpy(c->last.slots, l->slots, sizeof(int32_t) * l->n);
+	}
+}
+
 static rv_shape *shape_of(gctx *c, zend_object *obj, rv_class_profile *p, const prop_list *l)
 {
 	uint32_t mode = p->mode;
@@ -796,12 +848,16 @@ static rv_shape *shape_of(gctx *c, zend_object *obj, rv_class_profile *p, const 
 	if (l->plain) {
 		known = zend_hash_index_find(tbl(c, PLAIN_SHAPES), ikey);
 	} else {
+		if (same_as_last_shape(c, obj->ce, mode, l)) {
+			return c->last.shape;
+		}
 		key = shape_key(obj, mode, l);
 		known = zend_hash_find(tbl(c, SHAPES), key);
 	}
 	if (known) {
 		if (key) {
 			zend_string_release(key);
+			remember_last_shape(c, obj->ce, mode, l, Z_PTR_P(known));
 		}
 		return Z_PTR_P(known);
 	}
@@ -836,6 +892,7 @@ static rv_shape *shape_of(gctx *c, zend_object *obj, rv_class_profile *p, const 
 	if (key) {
 		zend_hash_add_new(tbl(c, SHAPES), key, &ptr);
 		zend_string_release(key);
+		remember_last_shape(c, obj->ce, mode, l, shape);
 	} else {
 		zend_hash_index_add_new(tbl(c, PLAIN_SHAPES), ikey, &ptr);
 	}
@@ -1516,6 +1573,7 @@ static void gctx_init(gctx *c, rv_context *ctx, uint32_t arg_num)
 	c->arg_num = arg_num;
 	c->nodes = c->few_nodes;
 	c->nodes_cap = FIRST_IDS + 1;
+	c->last.gen = 0;
 }
 
 static void gctx_reset_pass(gctx *c, pass p)
