@@ -36,6 +36,7 @@ typedef enum { COLLECT, PLAN, WRITE } pass;
 
 #define FIRST_IDS 8
 #define LAST_SHAPE_NAMES 16
+#define SLEEP_NAMES 32
 
 enum { VISITED, STATES, IDS, ARRAYS, SHAPES, PLAIN_SHAPES, TABLES };
 
@@ -90,6 +91,19 @@ typedef struct gctx {
 		zend_string *names[LAST_SHAPE_NAMES];
 		int32_t slots[LAST_SHAPE_NAMES];
 	} last;
+	/* The names the last __sleep() gave (held, so they cannot change),
+	 * when they named declared properties only, each set: the next object
+	 * of the class that returns the same names (the same array, as a
+	 * literal returns, or the same strings in the same order), with those
+	 * properties set, selects the same without looking its names up; its
+	 * values are read from these slots. */
+	struct {
+		zend_class_entry *ce;
+		zval names;
+		zval keys;
+		uint32_t n;
+		int32_t slots[SLEEP_NAMES];
+	} sleep;
 } gctx;
 
 /* Whether serialize() of this PHP writes null for an array met again
@@ -452,6 +466,75 @@ static zend_result sleep_keys(zend_object *obj, HashTable *names, zval *keys)
 	return rc;
 }
 
+static bool std_properties(zend_object *obj);
+
+/* The object's class returned the names the last __sleep() did, from the
+ * same literal, and the properties they select are set (see gctx.sleep). */
+static bool same_names(HashTable *a, HashTable *b)
+{
+	if (a == b) {
+		return true;
+	}
+	if (zend_hash_num_elements(a) != zend_hash_num_elements(b) || !HT_IS_PACKED(a) || !HT_IS_PACKED(b)
+		|| !HT_IS_WITHOUT_HOLES(a) || !HT_IS_WITHOUT_HOLES(b)) {
+		return false;
+	}
+	for (uint32_t i = 0; i < a->nNumUsed; i++) {
+		zval *x = &a->arPacked[i], *y = &b->arPacked[i];
+		if (Z_TYPE_P(x) != IS_STRING || Z_TYPE_P(y) != IS_STRING || Z_STR_P(x) != Z_STR_P(y)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool sleep_as_last(const gctx *c, zend_object *obj, HashTable *names)
+{
+	if (c->sleep.ce != obj->ce || !same_names(Z_ARR(c->sleep.names), names) || !std_properties(obj)) {
+		return false;
+	}
+	for (uint32_t i = 0; i < c->sleep.n; i++) {
+		if (Z_TYPE_P(OBJ_PROP_NUM(obj, c->sleep.slots[i])) == IS_UNDEF) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static void remember_sleep(gctx *c, zend_object *obj, zval *returned, zval *keys)
+{
+	HashTable *names = Z_ARRVAL_P(returned);
+	uint32_t n = zend_hash_num_elements(Z_ARRVAL_P(keys));
+	if (n != zend_hash_num_elements(names) || n > SLEEP_NAMES || !std_properties(obj)) {
+		return;
+	}
+	zend_class_entry *ce = obj->ce;
+	int32_t slots[SLEEP_NAMES];
+	uint32_t i = 0;
+	zval *key;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(keys), key) {
+		slots[i] = -1;
+		for (int s = 0; s < ce->default_properties_count; s++) {
+			zend_property_info *info = ce->properties_info_table[s];
+			if (info && zend_string_equals(info->name, Z_STR_P(key))) {
+				slots[i] = s;
+				break;
+			}
+		}
+		if (slots[i] < 0) {
+			return;      /* a dynamic property: looked up each time */
+		}
+		i++;
+	} ZEND_HASH_FOREACH_END();
+	zval_ptr_dtor(&c->sleep.keys);
+	zval_ptr_dtor(&c->sleep.names);
+	ZVAL_COPY(&c->sleep.keys, keys);
+	ZVAL_COPY(&c->sleep.names, returned);
+	c->sleep.ce = ce;
+	c->sleep.n = n;
+	memcpy(c->sleep.slots, slots, sizeof(int32_t) * n);
+}
+
 /* COLLECT: runs the object's hook and keeps what it returned (under
  * BG(serialize_lock): rv_plan_value()). */
 static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, const rv_path *path)
@@ -485,7 +568,15 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, cons
 				zval_ptr_dtor(&retval);
 				return FAILURE;
 			}
+			if (sleep_as_last(c, obj, Z_ARRVAL(retval))) {
+				ZVAL_COPY(&state, &c->sleep.keys);
+				zval_ptr_dtor(&retval);
+				break;
+			}
 			zend_result rc = sleep_keys(obj, Z_ARRVAL(retval), &state);
+			if (rc == SUCCESS && !EG(exception)) {
+				remember_sleep(c, obj, &retval, &state);
+			}
 			zval_ptr_dtor(&retval);
 			if (rc == FAILURE) {
 				zval_ptr_dtor(&state);
@@ -700,6 +791,20 @@ static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p
 		zval *keys = zend_hash_index_find(tbl(c, STATES), obj->handle);
 		if (!keys) {
 			return changed(c);
+		}
+		if (Z_TYPE(c->sleep.keys) == IS_ARRAY && Z_ARR_P(keys) == Z_ARR(c->sleep.keys) && obj->ce == c->sleep.ce
+			&& std_properties(obj)) {
+			/* The selection of gctx.sleep: its declared slots, read where
+			 * they are (set when COLLECT chose it, unless changed since). */
+			uint32_t i = 0;
+			zval *key;
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(keys), key) {
+				zval *v = OBJ_PROP_NUM(obj, c->sleep.slots[i++]);
+				if (Z_TYPE_P(v) != IS_UNDEF) {
+					props_add(l, Z_STR_P(key), v, -1);
+				}
+			} ZEND_HASH_FOREACH_END();
+			return SUCCESS;
 		}
 		HashTable *props = zend_get_properties_for(&zobj, ZEND_PROP_PURPOSE_SERIALIZE);
 		l->release = props;
@@ -1574,6 +1679,9 @@ static void gctx_init(gctx *c, rv_context *ctx, uint32_t arg_num)
 	c->nodes = c->few_nodes;
 	c->nodes_cap = FIRST_IDS + 1;
 	c->last.gen = 0;
+	c->sleep.ce = NULL;
+	ZVAL_UNDEF(&c->sleep.names);
+	ZVAL_UNDEF(&c->sleep.keys);
 }
 
 static void gctx_reset_pass(gctx *c, pass p)
@@ -1672,6 +1780,8 @@ static void gctx_free(gctx *c)
 	if (c->nodes != c->few_nodes) {
 		efree(c->nodes);
 	}
+	zval_ptr_dtor(&c->sleep.keys);
+	zval_ptr_dtor(&c->sleep.names);
 }
 
 void rv_graph_plan_free(rv_graph_plan *g)

@@ -19,10 +19,13 @@ class Item extends Base
 class Bag { public int $n = 0; }
 
 $items = [];
-foreach ([['id', 'note'], ['id', 'note'], ['note', 'id'], ['id', 'secret'], ['id', 'kind'], ['id', 'note', 'tags'], ['id'], ['id', 'note']] as $i => $pick) {
+foreach ([['id', 'note'], ['id', 'note'], ['id', 'note'], ['note', 'id'], ['id', 'secret'], ['id', 'kind'], ['id', 'note', 'tags'], ['id'], ['id', 'note']] as $i => $pick) {
     Item::$picks[$i] = $pick;
     $item = new Item($i);
     $item->tags[] = "x$i";
+    if ($i === 2) {
+        unset($item->note);   // selected, but not set: left out, as serialize() leaves it
+    }
     $items[] = $item;
 }
 $bags = [];
@@ -50,7 +53,8 @@ foreach ([0, 1] as $round) {
 }
 // What each item kept: the selection of its own __sleep().
 foreach ($got['items'] as $item) {
-    echo implode(',', Item::$picks[$item->id]), ': note ', var_export($item->note, true), ', tags ', implode(',', $item->tags), "\n";
+    echo implode(',', Item::$picks[$item->id]), ': note ', (new ReflectionProperty(Item::class, 'note'))->isInitialized($item) ? var_export($item->note, true) : 'unset',
+        ', tags ', implode(',', $item->tags), "\n";
 }
 echo implode(' ', array_map(fn ($b) => json_encode(get_object_vars($b)), $got['bags'])), "\n";
 ?>
@@ -59,10 +63,11 @@ var_dump true, serialize true
 again: var_dump true, serialize true
 id,note: note 'n0', tags t
 id,note: note 'n1', tags t
-note,id: note 'n2', tags t
+id,note: note NULL, tags t
+note,id: note 'n3', tags t
 id,secret: note NULL, tags t
 id,kind: note NULL, tags t
-id,note,tags: note 'n5', tags t,x5
+id,note,tags: note 'n6', tags t,x6
 id: note NULL, tags t
-id,note: note 'n7', tags t
+id,note: note 'n8', tags t
 {"n":0,"a":1} {"n":1,"a":1} {"n":2,"b":2} {"n":3,"a":1,"b":2} {"n":4,"b":2,"a":1} {"n":5}
