@@ -97,7 +97,7 @@ static const zend_op_array *find_code(rv_context *ctx, const zend_op_array *f)
 			}
 		}
 	}
-	/* User functions and classes follow the internal ones in their tables. */
+	/* User functions follow the internal ones in their table. */
 	zend_function *fn;
 	ZEND_HASH_MAP_REVERSE_FOREACH_PTR(EG(function_table), fn) {
 		if (fn->type != ZEND_USER_FUNCTION) {
@@ -109,8 +109,9 @@ static const zend_op_array *find_code(rv_context *ctx, const zend_op_array *f)
 	} ZEND_HASH_FOREACH_END();
 	zend_class_entry *ce;
 	ZEND_HASH_MAP_REVERSE_FOREACH_PTR(EG(class_table), ce) {
+		/* Internal classes come first; an extension may add one later. */
 		if (ce->type != ZEND_USER_CLASS) {
-			break;
+			continue;
 		}
 		if (ce != f->scope && same_file(ce->info.user.filename, f->filename) && (r = find_in_class(ce, f)) != NULL) {
 			return r;
