@@ -148,14 +148,22 @@ static uint64_t code_hash(const zend_op *opcodes, uint32_t last, const zval *lit
 #define MIX(w) do { h ^= (uint64_t)(w); h *= 0x100000001b3ULL; } while (0)
 	for (uint32_t i = 0; i < last; i++) {
 		const zend_op *op = &opcodes[i];
-		MIX((uint64_t)op->op1.num << 32 | op->op2.num);
-		MIX((uint64_t)op->result.num << 32 | op->extended_value);
+		/* An unused operand's bits may be whatever the compiler left there
+		 * (the optimizer builds some opcodes on its stack). */
+		uint32_t op1 = op->op1_type != IS_UNUSED ? op->op1.num : 0;
+		uint32_t op2 = op->op2_type != IS_UNUSED ? op->op2.num : 0;
+		uint32_t result = op->result_type != IS_UNUSED ? op->result.num : 0;
+		MIX((uint64_t)op1 << 32 | op2);
+		MIX((uint64_t)result << 32 | op->extended_value);
 		MIX((uint64_t)op->lineno << 32 | (uint32_t)op->opcode << 24 | (uint32_t)op->op1_type << 16
 			| (uint32_t)op->op2_type << 8 | op->result_type);
 	}
 	for (uint32_t i = 0; i < last_literal; i++) {
-		MIX(literals[i].value.lval);
+		/* null and booleans have no value (its bits are whatever was there). */
 		MIX(Z_TYPE_INFO(literals[i]));
+		if (Z_TYPE(literals[i]) >= IS_LONG) {
+			MIX(literals[i].value.lval);
+		}
 	}
 #undef MIX
 	return h;
