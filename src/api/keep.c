@@ -23,7 +23,6 @@
  * stays. keep() is not single flight (remember() is): a build is expected
  * once per deploy.
  */
-#include <sys/stat.h>
 #include <time.h>
 #include "php.h"
 #include "php_resident.h"
@@ -31,15 +30,6 @@
 #include "ros/ros.h"
 
 #define KEPT_CHECKED_MAX 64
-
-static zend_string *file_identity(zend_string *path)
-{
-	struct stat sb;
-	if (stat(ZSTR_VAL(path), &sb) != 0) {
-		return zend_string_init("gone", 4, 0);
-	}
-	return zend_strpprintf(0, "%lld:%lld", (long long)sb.st_mtime, (long long)sb.st_size);
-}
 
 /* Where OPcache stat()s files: whether the files of the kept value are as
  * they were, looked at again once per revalidate_freq seconds. */
@@ -69,7 +59,7 @@ static bool files_unchanged(const resident_cache_obj *c, zend_string *key, HashT
 		if (!path || Z_TYPE_P(was) != IS_STRING) {
 			continue;
 		}
-		zend_string *is = file_identity(path);
+		zend_string *is = ros_stat_identity(path, false);
 		same = zend_string_equals(is, Z_STR_P(was));
 		zend_string_release(is);
 		if (!same) {
@@ -126,7 +116,7 @@ static bool build(resident_cache_obj *c, zend_string *key, zend_fcall_info *fci,
 		for (uint32_t i = before; i < EG(included_files).nNumUsed; i++) {
 			Bucket *b = &EG(included_files).arData[i];
 			if (Z_TYPE(b->val) != IS_UNDEF && b->key) {
-				add_assoc_str_ex(&files, ZSTR_VAL(b->key), ZSTR_LEN(b->key), file_identity(b->key));
+				add_assoc_str_ex(&files, ZSTR_VAL(b->key), ZSTR_LEN(b->key), ros_stat_identity(b->key, false));
 			}
 		}
 	}

@@ -21,22 +21,15 @@
 #include "ros.h"
 #include "value/graph.h"
 #include "zend_extensions.h"
-#include "SAPI.h"
 #include <sys/stat.h>
 
 /* Why OPcache does not cache code for this request, or NULL. */
 static const char *opcache_problem(void)
 {
-	static int loaded = -1;   /* the same answer for the whole process */
-	if (loaded < 0) {
-		loaded = zend_get_extension("Zend OPcache") != NULL;
-	}
-	if (!loaded) {
+	if (!zend_get_extension("Zend OPcache")) {
 		return "OPcache is not loaded";
 	}
-	bool cli = sapi_module.name && (strcmp(sapi_module.name, "cli") == 0 || strcmp(sapi_module.name, "phpdbg") == 0);
-	if (!zend_ini_long("opcache.enable", sizeof("opcache.enable") - 1, 0)
-		|| (cli && !zend_ini_long("opcache.enable_cli", sizeof("opcache.enable_cli") - 1, 0))) {
+	if (!ros_opcache_enabled()) {
 		return "OPcache is off";
 	}
 	if (zend_ini_long("opcache.file_cache_only", sizeof("opcache.file_cache_only") - 1, 0)) {

@@ -107,15 +107,19 @@ void ros_deploy_hooks(void)
 	wrap("opcache_invalidate", sizeof("opcache_invalidate") - 1, &orig_opcache_invalidate, ros_opcache_invalidate);
 }
 
+bool ros_opcache_enabled(void)
+{
+	bool cli = sapi_module.name && (strcmp(sapi_module.name, "cli") == 0 || strcmp(sapi_module.name, "phpdbg") == 0);
+	return zend_ini_long("opcache.enable", sizeof("opcache.enable") - 1, 0)
+		&& (!cli || zend_ini_long("opcache.enable_cli", sizeof("opcache.enable_cli") - 1, 0));
+}
+
 /* Read once, with the compile hooks (lifecycle.c): OPcache's settings are
  * PHP_INI_SYSTEM but for opcache.enable, which a script may only turn off
  * (and then OPcache serves nothing: no snapshot outlives the code it ran). */
 void ros_deploy_settings(bool opcache_running)
 {
-	bool cli = sapi_module.name && (strcmp(sapi_module.name, "cli") == 0 || strcmp(sapi_module.name, "phpdbg") == 0);
-	bool enabled = zend_ini_long("opcache.enable", sizeof("opcache.enable") - 1, 0)
-		&& (!cli || zend_ini_long("opcache.enable_cli", sizeof("opcache.enable_cli") - 1, 0));
-	ros_trust_opcache = opcache_running && enabled
+	ros_trust_opcache = opcache_running && ros_opcache_enabled()
 		&& !zend_ini_long("opcache.validate_timestamps", sizeof("opcache.validate_timestamps") - 1, 0)
 		&& !zend_ini_long("opcache.file_cache_only", sizeof("opcache.file_cache_only") - 1, 0);
 }

@@ -90,7 +90,6 @@ zend_string *ros_item_name(zend_property_info *prop, zend_op_array *method, zend
  * fails), which a preloaded class's file keeps for the process. */
 zend_string *ros_unit_layout(ros_unit *u);
 zend_string *ros_file_identity(zend_class_entry *ce);
-zend_string *ros_stat_identity(zend_string *file, bool persistent);
 
 /* Kept in units.c, which reads them; set up by lifecycle.c (at module
  * start, at the first request, for a pool's own list): the attribute's

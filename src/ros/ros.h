@@ -28,6 +28,10 @@ zend_long ros_forget(zend_string *class_name);
  * stat()ing them (validate_timestamps=0): ros/deploy.c. */
 uint32_t ros_deploy_count(void);
 bool ros_opcache_trusted(void);
+/* opcache.enable, and opcache.enable_cli in the CLI, as they are now. */
+bool ros_opcache_enabled(void);
+/* "file|mtime|size" (ros/units.c), what OPcache's stat() compares. */
+zend_string *ros_stat_identity(zend_string *file, bool persistent);
 struct rv_code_stamp;
 const char *ros_code_stamp(zend_string *file, struct rv_code_stamp *out, bool storing);
 /* Cache::status()'s "request_over_static" section. */

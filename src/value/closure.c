@@ -30,6 +30,7 @@
 #include "value.h"
 #include "graph.h"
 #include "closure.h"
+#include "graph_decode.h"
 #include "zend_closures.h"
 #include "zend_inheritance.h"
 #include "zend_interfaces.h"
@@ -377,9 +378,8 @@ const char *rv_anonymous_class_refusal(rv_context *ctx, zend_class_entry *ce, ch
 	return NULL;
 }
 
-zend_class_entry *rv_anonymous_class_find(zend_string *lc)
+zend_class_entry *rv_anonymous_class_link(zend_class_entry *ce, zend_string *lc)
 {
-	zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), lc);
 	if (!ce || !(ce->ce_flags & ZEND_ACC_ANON_CLASS)) {
 		return NULL;
 	}
@@ -393,16 +393,10 @@ zend_class_entry *rv_anonymous_class_find(zend_string *lc)
 
 /* --- a closure made again --------------------------------------------------------- */
 
+/* A scope by name, as the decoder finds classes (an anonymous one too). */
 static zend_class_entry *class_named(zend_string *name, zend_string *lc)
 {
-	if (!name) {
-		return NULL;
-	}
-	zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), lc);
-	if (ce && (ce->ce_flags & ZEND_ACC_LINKED)) {
-		return ce;
-	}
-	return zend_lookup_class(name);
+	return name ? rv_find_class(name, lc) : NULL;
 }
 
 static zend_result stale(rv_context *ctx, zval *dst)

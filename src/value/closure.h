@@ -48,9 +48,9 @@ void rv_closure_set_static(zval *closure, uint32_t i, zval *value, bool as_refer
  * class is kept by name (file:line$n), which names the same class
  * wherever the file is the one OPcache cached. */
 const char *rv_anonymous_class_refusal(rv_context *ctx, zend_class_entry *ce, char *buf, size_t len);
-/* The class of that lowercase name, linked as ZEND_DECLARE_ANON_CLASS
- * links it, if the script declaring it was loaded; NULL if not. */
-zend_class_entry *rv_anonymous_class_find(zend_string *lc);
+/* The anonymous class found under that lowercase name (NULL: its script
+ * is not loaded), linked as ZEND_DECLARE_ANON_CLASS links it. */
+zend_class_entry *rv_anonymous_class_link(zend_class_entry *ce, zend_string *lc);
 /* An anonymous class's name (no autoloader can know it). */
 bool rv_is_anonymous_class_name(const zend_string *name);
 

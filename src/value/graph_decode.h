@@ -93,6 +93,9 @@ static zend_always_inline const zval *record_next(record_reader *rr, uint32_t i,
 	return Z_TYPE_P(v) == IS_UNDEF ? NULL : v;
 }
 
+/* The class of that name, linked (autoloaded if need be; an anonymous
+ * class once its script is loaded), or NULL. */
+zend_class_entry *rv_find_class(zend_string *name, zend_string *lc);
 /* The class and declarations a shape stands for in this request. */
 resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape);
 /* Writes a dense record into an object made without

@@ -54,7 +54,7 @@ static void defer(decoder *d, zend_object *obj, uint32_t mode, zval *data)
 
 /* --- classes and properties -------------------------------------------------- */
 
-static zend_class_entry *find_class(zend_string *name, zend_string *lc)
+zend_class_entry *rv_find_class(zend_string *name, zend_string *lc)
 {
 	zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), lc);
 	if (ce && (ce->ce_flags & ZEND_ACC_LINKED)) {
@@ -64,7 +64,7 @@ static zend_class_entry *find_class(zend_string *name, zend_string *lc)
 		/* There once its declaring script is loaded (by restoring an
 		 * object of the class declaring it, which comes first in the
 		 * graph that holds it); no autoloader knows the name. */
-		return rv_anonymous_class_find(lc);
+		return rv_anonymous_class_link(ce, lc);
 	}
 	return zend_lookup_class(name);
 }
@@ -175,7 +175,7 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class
 {
 	resolved_shape *r = resolved_alloc(d, zend_safe_address_guarded(shape->nprops, sizeof(zend_property_info *), sizeof(resolved_shape)));
 	r->info = (zend_property_info **)(r + 1);
-	r->ce = found ? found : find_class(shape->class_name, shape->lc_class_name);
+	r->ce = found ? found : rv_find_class(shape->class_name, shape->lc_class_name);
 	r->complete = false;
 	/* As complete_shape() says, but for the constants, which it may update. */
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
@@ -657,7 +657,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
  * exception. */
 static zend_result decode_enum(rv_context *ctx, zval *dst, const rv_enum_node *e)
 {
-	zend_class_entry *ce = find_class(e->class_name, e->lc_class_name);
+	zend_class_entry *ce = rv_find_class(e->class_name, e->lc_class_name);
 	if (!ce) {
 		if (!EG(exception)) {
 			ctx->stale_decodes++;
