@@ -78,6 +78,23 @@ final class Fpm
         return $text;
     }
 
+    /**
+     * The pid a background request writes to $file once it runs: waited for
+     * until the file holds one (it exists, empty, before the pid is in it),
+     * for at most a minute; 0 if it never does.
+     */
+    public static function waitForPid(string $file): int
+    {
+        for ($i = 0; $i < 1200; $i++) {
+            $pid = (int)@file_get_contents($file);
+            if ($pid > 0) {
+                return $pid;
+            }
+            usleep(50000);
+        }
+        return 0;
+    }
+
     public function log(): string
     {
         return @file_get_contents("{$this->dir}/fpm.log") . @file_get_contents("{$this->dir}/stderr");

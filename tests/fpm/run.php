@@ -64,10 +64,7 @@ $tests = [
             var_export(__DIR__ . '/FastCgi.php', true), var_export($sock, true),
             var_export(__DIR__ . '/www/cache.php', true), var_export('op=hold&pidfile=' . $pidfile, true))],
             [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
-        for ($i = 0; $i < 100 && !is_file($pidfile); $i++) {
-            usleep(50000);
-        }
-        $held = (int)@file_get_contents($pidfile);
+        $held = Fpm::waitForPid($pidfile);
         [$during] = call($fpm, 'op=churn&n=50');          // runs on the other worker
         [$s1] = call($fpm, 'op=status');
         posix_kill($held, SIGKILL);
@@ -89,10 +86,7 @@ $tests = [
             var_export(__DIR__ . '/FastCgi.php', true), var_export($fpm->dir . '/fpm.sock', true),
             var_export(__DIR__ . '/www/cache.php', true), var_export("op=hold_until&pidfile=$pidfile&release=$release", true))],
             [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
-        for ($i = 0; $i < 200 && !is_file($pidfile); $i++) {
-            usleep(50000);
-        }
-        $held = (int)@file_get_contents($pidfile);
+        $held = Fpm::waitForPid($pidfile);
         [$during] = call($fpm, 'op=store_large');        // on the other worker
         touch($release);
         proc_close($bg);                                  // the holding request has ended

@@ -38,9 +38,7 @@ function usercache_background(Fpm $fpm, string $query, string $pidfile)
         var_export(__DIR__ . '/FastCgi.php', true), var_export($fpm->dir . '/fpm.sock', true),
         var_export(__DIR__ . '/www/usercache.php', true), var_export($query, true))],
         [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
-    for ($i = 0; $i < 200 && !is_file($pidfile); $i++) {
-        usleep(50000);
-    }
+    Fpm::waitForPid($pidfile);
     return $proc;
 }
 
