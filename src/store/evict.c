@@ -352,9 +352,6 @@ static uint64_t wipe(rs_store *st, int64_t now_ms)
 	return done;
 }
 
-/* Stores wait this many times 1 ms, the lock released, for readers in
- * flight to release what they hold. */
-#define RS_READER_WAITS 50
 /* The room eviction keeps ahead of the stores: 1/16 of the heap. */
 #define RS_AHEAD_SHIFT 4
 

@@ -233,6 +233,11 @@ static uint64_t value_offset_for(size_t key_len)
 	return RS_ALIGN_UP(offsetof(rs_entry, key) + key_len + 1, RS_ALIGN);
 }
 
+uint64_t rs_entry_need(size_t key_len, size_t value_size)
+{
+	return entry_block_size(value_offset_for(key_len), value_size);
+}
+
 size_t rs_max_value_size(const rs_store *st, size_t key_len)
 {
 	return (size_t)(st->hdr->heap_size - value_offset_for(key_len));
