@@ -140,7 +140,7 @@ void resident_keep(resident_cache_obj *c, zend_string *key, zend_fcall_info *fci
 {
 	zval entry, app;
 	ZVAL_UNDEF(&app);
-	if (resident_fetch(c, key, &entry)) {
+	if (resident_fetch_once(c, key, &entry)) {
 		zval *kept = still_kept(c, key, &entry);
 		if (kept) {
 			ZVAL_COPY(&app, kept);

@@ -35,6 +35,12 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out);
 /* The same, telling which entry it read (seen->entry NULL on a miss), for
  * a caller that drops the entry afterwards only if it is still that one. */
 bool resident_fetch_seen(resident_cache_obj *c, zend_string *key, zval *out, rs_entry_id *seen);
+/* The same for a value a request fetches once (Cache::keep()'s app):
+ * objects come back as shells, as with resident.lazy_objects=1, whatever
+ * that setting says. What makes that setting off by default does not
+ * apply: each lazy fetch keeps what it made until the request ends, which
+ * grows a request that fetches in a loop, not one that fetches once. */
+bool resident_fetch_once(resident_cache_obj *c, zend_string *key, zval *out);
 /* The same, but a graph fetched while the request borrows comes back
  * lazily (*graph set, see value/graph_lazy.c); else *graph is NULL. */
 bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, struct rv_lazy_graph **graph);

@@ -176,19 +176,33 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
 	return resident_fetch_seen(c, key, out, NULL);
 }
 
+/* Objects come back as shells only where the values they are filled from
+ * stay mapped until the request ends: a request that borrows (fetch()
+ * hands a borrowing fetch the lazy decoder only), in a process that has
+ * not said where its requests end (Cache::endOfRequest() fills and lets go
+ * of the graphs made before its first call, see quiescent.c; after it,
+ * shells would outlive the next boundary). */
+static bool shells_may_be_made(void)
+{
+	return !resident_sapi_has_quiescent_points() && !jit_may_run();
+}
+
 bool resident_fetch_seen(resident_cache_obj *c, zend_string *key, zval *out, rs_entry_id *seen)
 {
-	/* Objects come back as shells only where the values they are filled
-	 * from stay mapped until the request ends: a request that borrows
-	 * (fetch() hands a borrowing fetch the lazy decoder only), in a process
-	 * that has not said where its requests end (Cache::endOfRequest()
-	 * fills and lets go of the graphs made before its first call, see
-	 * quiescent.c; after it, shells would outlive the next boundary). */
-	if (RESIDENT_G(lazy_objects) && !resident_sapi_has_quiescent_points() && !jit_may_run()) {
+	if (RESIDENT_G(lazy_objects) && shells_may_be_made()) {
 		rv_lazy_graph *graph = NULL;
 		return fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT, seen);
 	}
 	return fetch(c, key, out, NULL, FETCH_EAGER, seen);
+}
+
+bool resident_fetch_once(resident_cache_obj *c, zend_string *key, zval *out)
+{
+	if (shells_may_be_made()) {
+		rv_lazy_graph *graph = NULL;
+		return fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT, NULL);
+	}
+	return fetch(c, key, out, NULL, FETCH_EAGER, NULL);
 }
 
 bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **graph)
