@@ -6,14 +6,32 @@
 #include "class_layout.h"
 #include "digest_walk.h"
 
+/* A class that lives as long as the process (or thread), laid out the same
+ * in every request: an internal one, or one opcache.preload declared (it
+ * stays, at its address, through OPcache restarts), whose defaults are
+ * constants (a default computed from a constant expression is evaluated
+ * per request). A kept application's classes are preloaded: their layouts
+ * were computed again by every request that fetched it. */
+static bool lasting(const zend_class_entry *ce)
+{
+	return (ce->type == ZEND_INTERNAL_CLASS || (ce->ce_flags & ZEND_ACC_PRELOADED))
+		&& !(ce->ce_flags & ZEND_ACC_HAS_AST_PROPERTIES);
+}
+
+static HashTable *table(HashTable **at, bool persistent)
+{
+	if (!*at) {
+		HashTable *t = pemalloc(sizeof(HashTable), persistent);
+		zend_hash_init(t, 16, NULL, NULL, persistent);
+		*at = t;
+	}
+	return *at;
+}
+
 uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce)
 {
-	HashTable *cache = ctx->layouts;
-	if (!cache) {
-		ALLOC_HASHTABLE(cache);
-		zend_hash_init(cache, 16, NULL, NULL, 0);
-		ctx->layouts = cache;
-	}
+	/* Keyed by address: a table of classes, not of user input. */
+	HashTable *cache = lasting(ce) ? table(&ctx->lasting_layouts, true) : table(&ctx->layouts, false);
 	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
 	if (known) {
 		return (uint64_t)Z_LVAL_P(known);

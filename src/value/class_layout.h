@@ -11,7 +11,8 @@
 #include "php.h"
 #include "context.h"
 
-/* Cached for the request (ctx->layouts). Never 0. */
+/* Cached for the request (ctx->layouts), or for the process where the
+ * class lives as long as it (ctx->lasting_layouts). Never 0. */
 uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce);
 
 #endif

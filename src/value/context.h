@@ -79,6 +79,9 @@ typedef struct rv_context {
 	/* Per process or thread: class name -> bytes of its last root values
 	 * (class_profile.c), in persistent memory. */
 	HashTable *root_sizes;
+	/* ... and class entry -> rv_class_layout() of the classes that live as
+	 * long as it (class_layout.c), in persistent memory. */
+	HashTable *lasting_layouts;
 
 	/* The deduplication cache, per value encoded. */
 	uint64_t xlat_gen;

@@ -48,11 +48,17 @@ void rv_context_scripts_end(rv_context *ctx)
 	ctx->nclosure_scripts = ctx->closure_scripts_cap = 0;
 }
 
+static void free_persistent_table(HashTable **table)
+{
+	if (*table) {
+		zend_hash_destroy(*table);
+		pefree(*table, 1);
+		*table = NULL;
+	}
+}
+
 void rv_context_free(rv_context *ctx)
 {
-	if (ctx->root_sizes) {
-		zend_hash_destroy(ctx->root_sizes);
-		pefree(ctx->root_sizes, 1);
-		ctx->root_sizes = NULL;
-	}
+	free_persistent_table(&ctx->root_sizes);
+	free_persistent_table(&ctx->lasting_layouts);
 }

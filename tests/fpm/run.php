@@ -284,7 +284,21 @@ foreach (require __DIR__ . '/faults.php' as $name => $spec) {
 $preloadDir = sys_get_temp_dir() . '/resident-preload-' . getmypid();
 @mkdir($preloadDir);
 file_put_contents("$preloadDir/Preloaded.php", "<?php\n#[Resident\\RequestOverStatic]\nfinal class Preloaded { public static int \$hits = 0; }\n");
-file_put_contents("$preloadDir/preload.php", "<?php\nopcache_compile_file(__DIR__ . '/Preloaded.php');\n");
+// Preloaded classes' layouts are known once per worker (value/class_layout.c),
+// unless a default is a constant expression, evaluated per request.
+file_put_contents("$preloadDir/PreloadedPoint.php", '<?php
+final class PreloadedPoint
+{
+    public function __construct(public int $x = 1, public string $label = "a", public ?PreloadedPoint $next = null) {}
+}
+final class PreloadedLimit
+{
+    public const N = 5;
+    public int $max = self::N * 2;
+    public array $tags = ["t"];
+}
+');
+file_put_contents("$preloadDir/preload.php", "<?php\nopcache_compile_file(__DIR__ . '/Preloaded.php');\nopcache_compile_file(__DIR__ . '/PreloadedPoint.php');\n");
 $fpm = new Fpm($fpmBinary, array_merge($ini, $opcache, ["opcache.preload=$preloadDir/preload.php", 'opcache.preload_user=' . posix_getpwuid(posix_geteuid())['name']]));
 try {
     $hits = [];
@@ -302,6 +316,18 @@ try {
         $hits === [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], json_encode($hits) . "\n" . $fpm->log());
 } catch (Throwable $e) {
     check('RequestOverStatic, OPcache preloading: a preloaded class keeps its statics, also after its file changed on disk', false, $e->getMessage() . "\n" . $fpm->log());
+}
+try {
+    $seen = [];
+    for ($i = 0; $i < 8; $i++) {
+        [$answer, $pid] = statics_call($fpm, $preloadDir, 'op=preloaded_values');
+        $seen[json_encode($answer)][$pid] = true;
+    }
+    $expect = json_encode(array_fill(0, 2, [3, 'c', 2, 'a', null, 10, ['t'], 1]));
+    check('OPcache preloading: objects of preloaded classes (one with a constant-expression default) and an internal class, fetched and kept, are the same in every request of every worker',
+        array_keys($seen) === [$expect], json_encode($seen) . "\n" . $fpm->log());
+} catch (Throwable $e) {
+    check('OPcache preloading: objects of preloaded classes (one with a constant-expression default) and an internal class, fetched and kept, are the same in every request of every worker', false, $e->getMessage() . "\n" . $fpm->log());
 }
 $fpm->stop();
 exec('rm -rf ' . escapeshellarg($preloadDir));

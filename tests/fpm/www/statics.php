@@ -74,6 +74,17 @@ switch ($_GET['op'] ?? '') {
         Preloaded::$hits++;
         echo json_encode(Preloaded::$hits);
         break;
+    case 'preloaded_values': // objects of preloaded classes, stored once, fetched eagerly and kept (lazily)
+        $c = Resident\Cache::pool('preloaded');
+        $make = fn () => [new PreloadedPoint(3, 'c', new PreloadedPoint(2, 'b', new PreloadedPoint())), new PreloadedLimit(),
+            new ArrayObject(['x' => 1])];
+        if (!$c->exists('v')) {
+            $c->store('v', $make());
+        }
+        $show = fn (array $v) => [$v[0]->x, $v[0]->label, $v[0]->next->x, $v[0]->next->next->label, $v[0]->next->next->next,
+            $v[1]->max, $v[1]->tags, $v[2]['x']];
+        echo json_encode([$show($c->fetch('v')), $show($c->keep('kept', $make))]);
+        break;
     case 'sleep':      // keeps this worker busy
         usleep((int)$_GET['ms'] * 1000);
         echo json_encode(getmypid());
