@@ -487,11 +487,15 @@ rs_status rs_restore(rs_store *st, int fd, rs_dump_stats *stats, char *err, size
 		}
 	}
 	rs_alloc_rebuild(st);
-	/* The index, with this segment's hash seed. */
+	/* The index, with this segment's hash seed. Each entry gets a commit
+	 * of its own, as a store gives it (rs_entry_identity(),
+	 * rs_entry_stamp()): a segment emptied and restored again must not
+	 * give another value an earlier one's identity at the same place. */
+	uint64_t commit = atomic_load_explicit(&h->mutation_epoch, memory_order_relaxed);
 	for (uint64_t i = 0; i < hdr.nentries && !short_read; i++) {
 		rs_entry *e = RS_PTR(st, records[i].off);
 		e->hash = rs_hash(h->seed, e->pool, e->key, e->key_len);
-		e->limbo_tag = 0;
+		e->limbo_tag = commit + i;
 		e->limbo_next = 0;
 		atomic_store_explicit(&e->referenced, 0, memory_order_relaxed);
 		_Atomic rs_off *head = &rs_buckets(st)[e->hash & (h->nbuckets - 1)];
@@ -514,7 +518,7 @@ rs_status rs_restore(rs_store *st, int fd, rs_dump_stats *stats, char *err, size
 		snprintf(err, errlen, "it changed while it was being read");
 		return RS_ERROR;
 	}
-	atomic_fetch_add_explicit(&h->mutation_epoch, 1, memory_order_release);
+	atomic_store_explicit(&h->mutation_epoch, commit + hdr.nentries + 1, memory_order_release);
 	rs_unlock(st);
 	stats->entries = hdr.nentries;
 	stats->pools = hdr.npools;

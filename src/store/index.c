@@ -490,6 +490,14 @@ rs_entry_id rs_entry_identity(const rs_entry *e)
 	return (rs_entry_id){ .entry = e, .commit = e->limbo_tag };
 }
 
+uint64_t rs_entry_stamp(const rs_store *st, const rs_entry *e)
+{
+	/* Commits are unique within a segment, whose seed is drawn at random
+	 * when it is made; keyed by it, as the index is, and never telling it. */
+	uint64_t commit = e->limbo_tag;
+	return rs_hash(st->hdr->seed, 0, (const char *)&commit, sizeof commit) | 1;
+}
+
 rs_status rs_delete_if_same(rs_store *st, uint16_t pool, const char *key, size_t key_len, rs_entry_id seen)
 {
 	if (key_len == 0 || key_len > RS_KEY_MAX || pool >= RS_MAX_POOLS || !seen.entry) {

@@ -364,6 +364,11 @@ typedef struct rs_entry_id {
 	uint64_t commit;
 } rs_entry_id;
 rs_entry_id rs_entry_identity(const rs_entry *e);
+/* A number that names the value of a live entry (never 0): the same for as
+ * long as the entry lives, in every process, and (but for a 2^-64 chance)
+ * no other value's, in this segment or another. What a process derives
+ * from a value and keeps past the request is keyed by it. */
+uint64_t rs_entry_stamp(const rs_store *st, const rs_entry *e);
 /* Deletes the key only while its entry is still the one seen (RS_EXISTS
  * when another value replaced it meanwhile: that one stays). */
 rs_status rs_delete_if_same(rs_store *st, uint16_t pool, const char *key, size_t key_len, rs_entry_id seen);

@@ -1368,6 +1368,24 @@ static void test_dump_restore(void)
 	CHECK_CONSISTENT(&st);
 	/* Not into a segment that has entries. */
 	CHECK(rs_restore(&st, fd, &ds, err, sizeof err) == RS_ERROR && strstr(err, "not empty"));
+	/* Emptied and restored again, each value is another one than the
+	 * value restored before at the same place: identities (which
+	 * rs_delete_if_same() compares) and stamps (which a process keys what
+	 * it derived from a value by) differ. Restored entries once all had
+	 * commit 0. */
+	rs_entry_id before = identity_of(&st, 0, "x7");
+	rs_entry_id neighbour = identity_of(&st, 0, "x8");
+	uint64_t stamp_before = rs_entry_stamp(&st, before.entry);
+	CHECK(before.commit != neighbour.commit && stamp_before != rs_entry_stamp(&st, neighbour.entry));
+	rs_clear(&st, -1);
+	rs_lock(&st);
+	rs_reclaim(&st);
+	rs_unlock(&st);
+	CHECK(lseek(fd, 0, SEEK_SET) == 0 && rs_restore(&st, fd, &ds, err, sizeof err) == RS_OK && ds.entries == 51);
+	rs_entry_id after = identity_of(&st, 0, "x7");
+	CHECK(after.entry == before.entry && after.commit != before.commit);
+	CHECK(rs_entry_stamp(&st, after.entry) != stamp_before);
+	CHECK(rs_delete_if_same(&st, 0, "x7", 2, before) == RS_EXISTS);
 	/* The restored heap allocates and frees like any other. */
 	for (int i = 0; i < 2000; i++) {
 		char k[16];
