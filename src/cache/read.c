@@ -271,16 +271,23 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
 	uint32_t outer = borrow ? st->read_depth : st->read_depth - 1;
 	zend_fiber_switch_block();
 	RESIDENT_G(cache_calls)++;
+	/* What a decoder of this value resolved in an earlier request it may
+	 * use again (value/shape_cache.h); a fetch run by a hook of this one
+	 * sets its own. */
+	uint64_t outer_stamp = RV_CTX->value_stamp;
+	RV_CTX->value_stamp = kind == RV_KIND_GRAPH ? rs_entry_stamp(st, e) : 0;
 	zend_try {
 		rc = kind == RV_KIND_GRAPH && (mode == FETCH_LAZY || (mode == FETCH_LAZY_IF_SILENT && rv_graph_fetchable_lazily(area)))
 			? rv_graph_materialize_lazy(RV_CTX, out, area, mode == FETCH_LAZY_IF_SILENT, lazy)
 			: rv_materialize(RV_CTX, out, kind, area, size, borrow);
 	} zend_catch {
+		RV_CTX->value_stamp = outer_stamp;
 		RESIDENT_G(cache_calls)--;
 		zend_fiber_switch_unblock();
 		rs_unwind(st, outer);
 		zend_bailout();
 	} zend_end_try();
+	RV_CTX->value_stamp = outer_stamp;
 	RESIDENT_G(cache_calls)--;
 	zend_fiber_switch_unblock();
 	resident_read_leave(st, borrow);

@@ -12,7 +12,7 @@
  * constants (a default computed from a constant expression is evaluated
  * per request). A kept application's classes are preloaded: their layouts
  * were computed again by every request that fetched it. */
-static bool lasting(const zend_class_entry *ce)
+bool rv_class_lasting(const zend_class_entry *ce)
 {
 	return (ce->type == ZEND_INTERNAL_CLASS || (ce->ce_flags & ZEND_ACC_PRELOADED))
 		&& !(ce->ce_flags & ZEND_ACC_HAS_AST_PROPERTIES);
@@ -31,7 +31,7 @@ static HashTable *table(HashTable **at, bool persistent)
 uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce)
 {
 	/* Keyed by address: a table of classes, not of user input. */
-	HashTable *cache = lasting(ce) ? table(&ctx->lasting_layouts, true) : table(&ctx->layouts, false);
+	HashTable *cache = rv_class_lasting(ce) ? table(&ctx->lasting_layouts, true) : table(&ctx->layouts, false);
 	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
 	if (known) {
 		return (uint64_t)Z_LVAL_P(known);

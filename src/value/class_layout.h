@@ -15,4 +15,9 @@
  * class lives as long as it (ctx->lasting_layouts). Never 0. */
 uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce);
 
+/* The class lives as long as the process (or thread), laid out the same in
+ * every request: an internal one, or one opcache.preload declared, whose
+ * defaults are constants. */
+bool rv_class_lasting(const zend_class_entry *ce);
+
 #endif

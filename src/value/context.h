@@ -82,6 +82,15 @@ typedef struct rv_context {
 	/* ... and class entry -> rv_class_layout() of the classes that live as
 	 * long as it (class_layout.c), in persistent memory. */
 	HashTable *lasting_layouts;
+	/* ... and shapes of their objects resolved (shape_cache.c), with those
+	 * replaced this request, freed when it ends. */
+	HashTable *lasting_shapes;
+	struct kept_shape *replaced_shapes;
+	/* ... and the classes declared types accepted (shape_cache.c). */
+	HashTable *lasting_types;
+	/* Per call: the stamp of the stored value being decoded (the cache
+	 * layer's rs_entry_stamp()), 0 if none. */
+	uint64_t value_stamp;
 
 	/* The deduplication cache, per value encoded. */
 	uint64_t xlat_gen;

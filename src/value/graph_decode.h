@@ -51,6 +51,10 @@ struct decoder {
 	bool light;
 	zend_object *(*make_shell)(decoder *d, resolved_shape *r, const rv_object_node *o);
 	rv_context *ctx;               /* class layouts and time zones, for the request */
+	/* The stamp of the stored value decoded (rv_context.value_stamp), 0 if
+	 * none: its shapes may be resolved by an earlier request already
+	 * (shape_cache.h). */
+	uint64_t stamp;
 	zval *ids;                     /* id -> object or reference made so far */
 	uint32_t nids;
 	struct resolved_chunk *chunks; /* where the resolved shapes are */

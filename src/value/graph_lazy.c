@@ -305,6 +305,7 @@ zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *ar
 	rv_lazy_graph *g = safe_emalloc(h->nids + 1, sizeof(rv_shell), shells_at);
 	memset(g, 0, sizeof(*g));
 	g->d.ctx = ctx;
+	g->d.stamp = ctx->value_stamp;
 	g->d.borrow = true;
 	g->d.lazy = true;
 	g->d.make_shell = shell_new;

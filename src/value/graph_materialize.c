@@ -16,6 +16,7 @@
 #include "graph_decode.h"
 #include "closure.h"
 #include "class_layout.h"
+#include "shape_cache.h"
 #include "copy.h"
 #include "date.h"
 #include "class_profile.h"
@@ -166,6 +167,9 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
 		r->dense = shape->slots[i] == (int32_t)i && r->info[i];
 	}
+	if (d->stamp) {
+		rv_shape_cache_keep(d->ctx, shape, d->stamp, r);
+	}
 }
 
 /* found: the class, linked, if the caller looked it up already. Only the
@@ -215,14 +219,21 @@ static zend_always_inline void remember(decoder *d, const rv_shape *shape, resol
 	d->recent_resolved[at] = r;
 }
 
-/* The shape resolved already by this decoder, or NULL. */
-static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_shape *shape)
+/* The shape if resolved among the last few, or NULL. */
+static zend_always_inline resolved_shape *resolved_recently(decoder *d, const rv_shape *shape)
 {
 	for (uint32_t i = 0; i < RECENT_SHAPES; i++) {
 		if (d->recent_shape[i] == shape) {
 			return d->recent_resolved[i];
 		}
 	}
+	return NULL;
+}
+
+/* The shape resolved already, not among the last few (by this decoder, or
+ * for the same value by an earlier request: shape_cache.h), or NULL. */
+static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_shape *shape)
+{
 	if (shape == d->first_shape) {
 		return d->first_resolved;
 	}
@@ -230,18 +241,17 @@ static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_s
 	if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
 		return Z_PTR_P(known);
 	}
-	return NULL;
+	return d->stamp ? rv_shape_cache_find(d->ctx, shape, d->stamp) : NULL;
 }
 
 /* The shape's class, and at least what a shell needs (decoder.light). */
 static zend_always_inline resolved_shape *resolve_light(decoder *d, const rv_shape *shape)
 {
-	for (uint32_t i = 0; i < RECENT_SHAPES; i++) {
-		if (d->recent_shape[i] == shape) {
-			return d->recent_resolved[i];
-		}
+	resolved_shape *r = resolved_recently(d, shape);
+	if (r) {
+		return r;
 	}
-	resolved_shape *r = resolved_before(d, shape);
+	r = resolved_before(d, shape);
 	if (!r) {
 		r = resolve_new(d, shape, NULL, !d->light);
 	}
@@ -288,8 +298,9 @@ static zend_result write_dynamic(zend_object *obj, zend_string *name, zval *valu
 }
 
 /* The declared type, if any, takes the value (a reference becomes one of
- * its type sources); else a TypeError is thrown. */
-static zend_always_inline bool type_accepts(zend_property_info *info, zval *value)
+ * its type sources); else a TypeError is thrown. obj: the object whose
+ * property it is. */
+static zend_always_inline bool type_accepts(decoder *d, zend_object *obj, zend_property_info *info, zval *value)
 {
 	if (!ZEND_TYPE_IS_SET(info->type)) {
 		return true;
@@ -304,16 +315,36 @@ static zend_always_inline bool type_accepts(zend_property_info *info, zval *valu
 	/* The fast tests cover a value of a declared scalar type, and an
 	 * object of the very class the type names (one name: one class in the
 	 * class table); the full check handles the rest, coercions and errors. */
-	return ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(value))
-		|| (Z_TYPE_P(value) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type)
-			&& zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(value)->name))
-		|| zend_verify_property_type(info, value, 1);
+	if (ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(value))) {
+		return true;
+	}
+	if (Z_TYPE_P(value) != IS_OBJECT) {
+		return zend_verify_property_type(info, value, 1);
+	}
+	zend_class_entry *ce = Z_OBJCE_P(value);
+	if (ZEND_TYPE_HAS_NAME(info->type) && zend_string_equals_ci(ZEND_TYPE_NAME(info->type), ce->name)) {
+		return true;
+	}
+	/* An interface or a parent the type names, a union: what the full
+	 * check answers for classes that live as long as the process holds
+	 * for as long (shape_cache.h). */
+	bool lasting = rv_class_lasting(obj->ce) && rv_class_lasting(ce);
+	if (lasting && rv_type_cache_accepts(d->ctx, info, ce)) {
+		return true;
+	}
+	if (!zend_verify_property_type(info, value, 1)) {
+		return false;
+	}
+	if (lasting) {
+		rv_type_cache_keep(d->ctx, info, ce);
+	}
+	return true;
 }
 
-static zend_always_inline zend_result write_declared(zend_object *obj, zend_property_info *info, zval *value)
+static zend_always_inline zend_result write_declared(decoder *d, zend_object *obj, zend_property_info *info, zval *value)
 {
 	zval *slot = OBJ_PROP(obj, info->offset);
-	if (!type_accepts(info, value)) {
+	if (!type_accepts(d, obj, info, value)) {
 		return FAILURE;
 	}
 	if (Z_REFCOUNTED_P(slot)) {
@@ -374,7 +405,11 @@ static bool needs_class(decoder *d, const zval *src, uint32_t depth)
 	switch (RV_NODE_KIND(n)) {
 		case RV_NODE_OBJECT:
 			shape = ((const rv_object_node *)n)->shape;
-			resolved_shape *r = resolved_before(d, shape);
+			resolved_shape *r = resolved_recently(d, shape);
+			if (!r && (r = resolved_before(d, shape))) {
+				/* The decoding that follows finds it among the recent. */
+				remember(d, shape, r);
+			}
 			if (r) {
 				/* Its class was looked for then (autoloaded if need be). */
 				return !r->ce;
@@ -416,7 +451,7 @@ static zend_always_inline zend_result write_dense_slot(decoder *d, zend_object *
 	if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
 		return FAILURE;
 	}
-	if (!type_accepts(r->info[i], &v)) {
+	if (!type_accepts(d, obj, r->info[i], &v)) {
 		zval_ptr_dtor(&v);
 		return FAILURE;
 	}
@@ -486,7 +521,7 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 		if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
 			return FAILURE;
 		}
-		zend_result rc = r->info[i] ? write_declared(obj, r->info[i], &v) : write_dynamic(obj, shape->names[i], &v);
+		zend_result rc = r->info[i] ? write_declared(d, obj, r->info[i], &v) : write_dynamic(obj, shape->names[i], &v);
 		if (rc == FAILURE) {
 			zval_ptr_dtor(&v);
 			return FAILURE;
@@ -903,7 +938,7 @@ static zend_result data_as_properties(decoder *d, zend_object *obj, HashTable *d
 		info = declaration_of(obj->ce, name);
 		zval copy;
 		ZVAL_COPY(&copy, v);
-		zend_result rc = info ? write_declared(obj, info, &copy) : write_dynamic(obj, name, &copy);
+		zend_result rc = info ? write_declared(d, obj, info, &copy) : write_dynamic(obj, name, &copy);
 		zend_string_release(name);
 		if (rc == FAILURE) {
 			zval_ptr_dtor(&copy);
@@ -1024,7 +1059,7 @@ zend_result rv_graph_decode(decoder *d, zval *dst, const void *area)
 zend_result rv_graph_materialize(rv_context *ctx, zval *dst, const void *area, bool borrow)
 {
 	const rv_graph_header *h = area;
-	decoder d = { .ctx = ctx, .borrow = borrow };
+	decoder d = { .ctx = ctx, .borrow = borrow, .stamp = ctx->value_stamp };
 	zval few_ids[8];
 	d.ids = h->nids < 8 ? few_ids : safe_emalloc(h->nids + 1, sizeof(zval), 0);
 	zend_result rc = rv_graph_decode(&d, dst, area);

@@ -6,6 +6,7 @@
 #include "php.h"
 #include "value.h"
 #include "graph_lazy.h"
+#include "shape_cache.h"
 
 void rv_context_init(rv_context *ctx, bool (*is_direct_class)(zend_class_entry *ce))
 {
@@ -27,6 +28,8 @@ void rv_context_request_end(rv_context *ctx)
 	/* The graphs first, while what their objects may point at (the time
 	 * zones looked up for them) is still there. */
 	rv_lazy_request_end(ctx);
+	/* Then the shapes they resolved, which no decoder uses any more. */
+	rv_shape_cache_request_end(ctx);
 	free_table(&ctx->tz_objects);
 	/* The recent strings are the table's: forgotten with it. */
 	memset(ctx->recent_temps, 0, sizeof(ctx->recent_temps));
@@ -61,4 +64,5 @@ void rv_context_free(rv_context *ctx)
 {
 	free_persistent_table(&ctx->root_sizes);
 	free_persistent_table(&ctx->lasting_layouts);
+	rv_shape_cache_free(ctx);
 }

@@ -284,12 +284,15 @@ foreach (require __DIR__ . '/faults.php' as $name => $spec) {
 $preloadDir = sys_get_temp_dir() . '/resident-preload-' . getmypid();
 @mkdir($preloadDir);
 file_put_contents("$preloadDir/Preloaded.php", "<?php\n#[Resident\\RequestOverStatic]\nfinal class Preloaded { public static int \$hits = 0; }\n");
-// Preloaded classes' layouts are known once per worker (value/class_layout.c),
-// unless a default is a constant expression, evaluated per request.
+// Preloaded classes' layouts, their objects' shapes and which classes their
+// typed properties accept (an interface here) are known once per worker
+// (value/class_layout.c, value/shape_cache.c), unless a default is a
+// constant expression, evaluated per request.
 file_put_contents("$preloadDir/PreloadedPoint.php", '<?php
-final class PreloadedPoint
+interface PreloadedShape {}
+final class PreloadedPoint implements PreloadedShape
 {
-    public function __construct(public int $x = 1, public string $label = "a", public ?PreloadedPoint $next = null) {}
+    public function __construct(public int $x = 1, public string $label = "a", public ?PreloadedShape $next = null) {}
 }
 final class PreloadedLimit
 {

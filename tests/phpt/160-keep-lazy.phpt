@@ -6,6 +6,7 @@ opcache
 resident.enable_cli=1
 resident.zero_copy=1
 resident.lazy_objects=0
+opcache.jit=disable
 opcache.enable=1
 opcache.enable_cli=1
 opcache.file_update_protection=0

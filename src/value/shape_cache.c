@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shapes resolved once per process (see shape_cache.h).
+ */
+#include "php.h"
+#include "shape_cache.h"
+#include "class_layout.h"
+
+/* Shapes, not values: a kept application has tens of classes. Past this,
+ * what is kept is dropped at the end of the request and found again. */
+#define SHAPE_CACHE_MAX 4096
+
+typedef struct kept_shape {
+	uint64_t stamp;
+	struct kept_shape *replaced_next;   /* ctx->replaced_shapes */
+	resolved_shape r;                   /* r.info points past the struct */
+} kept_shape;
+
+static void kept_free(zval *zv)
+{
+	pefree(Z_PTR_P(zv), 1);
+}
+
+resolved_shape *rv_shape_cache_find(rv_context *ctx, const rv_shape *shape, uint64_t stamp)
+{
+	if (!ctx->lasting_shapes) {
+		return NULL;
+	}
+	/* Keyed by address: a table of shapes, not of user input. */
+	kept_shape *k = zend_hash_index_find_ptr(ctx->lasting_shapes, (zend_ulong)(uintptr_t)shape);
+	return k && k->stamp == stamp ? &k->r : NULL;
+}
+
+void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r)
+{
+	ZEND_ASSERT(r->complete);
+	zend_class_entry *ce = r->ce;
+	/* The wakeup and unserialize flags follow the class's profile, which
+	 * resident.direct_classes may change from one request to the next. */
+	if (!ce || !rv_class_lasting(ce) || r->wakeup || r->unserialize || ce->__unserialize
+		|| zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
+		return;
+	}
+	HashTable *t = ctx->lasting_shapes;
+	if (!t) {
+		t = pemalloc(sizeof(HashTable), 1);
+		zend_hash_init(t, 64, NULL, kept_free, 1);
+		ctx->lasting_shapes = t;
+	}
+	if (zend_hash_num_elements(t) >= SHAPE_CACHE_MAX) {
+		return;
+	}
+	size_t info = zend_safe_address_guarded(shape->nprops, sizeof(zend_property_info *), 0);
+	kept_shape *k = pemalloc(zend_safe_address_guarded(1, sizeof(kept_shape), info), 1);
+	k->stamp = stamp;
+	k->replaced_next = NULL;
+	k->r = *r;
+	k->r.info = (zend_property_info **)(k + 1);
+	memcpy(k->r.info, r->info, info);
+	zval *was = zend_hash_index_find(t, (zend_ulong)(uintptr_t)shape);
+	if (was) {
+		/* Another value's shape was there: a decoder of this request may
+		 * still use it, so it goes when the request ends. */
+		kept_shape *old = Z_PTR_P(was);
+		old->replaced_next = ctx->replaced_shapes;
+		ctx->replaced_shapes = old;
+		Z_PTR_P(was) = k;
+	} else {
+		zend_hash_index_add_new_ptr(t, (zend_ulong)(uintptr_t)shape, k);
+	}
+}
+
+/* The classes a declared type accepted: a property holds objects of one
+ * class, or of a few. */
+#define TYPE_CACHE_CLASSES 4
+
+typedef struct accepted_classes {
+	zend_class_entry *ce[TYPE_CACHE_CLASSES];
+} accepted_classes;
+
+bool rv_type_cache_accepts(rv_context *ctx, zend_property_info *info, zend_class_entry *ce)
+{
+	if (!ctx->lasting_types) {
+		return false;
+	}
+	/* Keyed by address: declarations, not user input. */
+	accepted_classes *a = zend_hash_index_find_ptr(ctx->lasting_types, (zend_ulong)(uintptr_t)info);
+	if (a) {
+		for (int i = 0; i < TYPE_CACHE_CLASSES; i++) {
+			if (a->ce[i] == ce) {
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+void rv_type_cache_keep(rv_context *ctx, zend_property_info *info, zend_class_entry *ce)
+{
+	HashTable *t = ctx->lasting_types;
+	if (!t) {
+		t = pemalloc(sizeof(HashTable), 1);
+		zend_hash_init(t, 64, NULL, kept_free, 1);
+		ctx->lasting_types = t;
+	}
+	accepted_classes *a = zend_hash_index_find_ptr(t, (zend_ulong)(uintptr_t)info);
+	if (!a) {
+		/* Bounded by the declarations of the classes that last. */
+		a = pecalloc(1, sizeof(accepted_classes), 1);
+		zend_hash_index_add_new_ptr(t, (zend_ulong)(uintptr_t)info, a);
+	}
+	for (int i = 0; i < TYPE_CACHE_CLASSES; i++) {
+		if (!a->ce[i]) {
+			a->ce[i] = ce;
+			return;
+		}
+	}
+}
+
+void rv_shape_cache_request_end(rv_context *ctx)
+{
+	for (kept_shape *k = ctx->replaced_shapes, *next; k; k = next) {
+		next = k->replaced_next;
+		pefree(k, 1);
+	}
+	ctx->replaced_shapes = NULL;
+	if (ctx->lasting_shapes && zend_hash_num_elements(ctx->lasting_shapes) >= SHAPE_CACHE_MAX) {
+		zend_hash_clean(ctx->lasting_shapes);
+	}
+}
+
+void rv_shape_cache_free(rv_context *ctx)
+{
+	rv_shape_cache_request_end(ctx);
+	HashTable **tables[] = { &ctx->lasting_shapes, &ctx->lasting_types };
+	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		if (*tables[i]) {
+			zend_hash_destroy(*tables[i]);
+			pefree(*tables[i], 1);
+			*tables[i] = NULL;
+		}
+	}
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shapes resolved once per process: a decoder resolves each shape of a
+ * value it meets (its class, declarations, whether its records fill the
+ * slots in order), per request. Where the class lives as long as the
+ * process (class_layout.h: internal, preloaded) and nothing of the
+ * resolution depends on the request (no __wakeup(), no __unserialize()),
+ * the next request that reads the same value (a kept application, fetched
+ * by every request) finds it here. Keyed by the shape's address and
+ * checked against the stamp of the value it belongs to (rs_entry_stamp()):
+ * the address of another value's shape, later, stamps differently.
+ *
+ * Type checks likewise: whether a declared property type accepts objects
+ * of a class, where both classes last (an interface or a parent type made
+ * every property written check the class's ancestry again).
+ */
+#ifndef RESIDENT_VALUE_SHAPE_CACHE_H
+#define RESIDENT_VALUE_SHAPE_CACHE_H
+
+#include "php.h"
+#include "context.h"
+#include "graph_decode.h"
+
+/* The resolution of shape, of the value stamped `stamp`, that an earlier
+ * decoder kept, or NULL. Valid until the request ends. */
+resolved_shape *rv_shape_cache_find(rv_context *ctx, const rv_shape *shape, uint64_t stamp);
+/* Keeps r, complete, for later requests, where its class and what it says
+ * hold as long as the process. */
+void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r);
+/* Whether the declared type of info was found to accept objects of ce
+ * before, in this process; both classes live as long as it (the object's
+ * whose property it is, and ce). */
+bool rv_type_cache_accepts(rv_context *ctx, zend_property_info *info, zend_class_entry *ce);
+/* Notes that it does. */
+void rv_type_cache_keep(rv_context *ctx, zend_property_info *info, zend_class_entry *ce);
+/* At the end of a request, once no decoder is left: frees what was
+ * replaced, and empties the cache past its size. */
+void rv_shape_cache_request_end(rv_context *ctx);
+/* With the thread. */
+void rv_shape_cache_free(rv_context *ctx);
+
+#endif
