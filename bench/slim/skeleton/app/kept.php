@@ -35,6 +35,10 @@ return [
         // request (FastRoute's dispatch data, resolved container entries)
         // is kept too. Its response is dropped.
         $app->handle((new Slim\Psr7\Factory\ServerRequestFactory())->createServerRequest('GET', '/'));
+        // What the reset resets is built with the app: asked of the
+        // container for the first time by the reset, the logger would be
+        // built again by every request ("/" never asks for it).
+        $app->getContainer()->get(LoggerInterface::class);
 
         return [
             'app' => $app,
