@@ -237,8 +237,46 @@ static timelib_tzinfo *tzinfo_for(rv_context *ctx, zend_string *name)
 	return z->initialized && z->type == TIMELIB_ZONETYPE_ID ? z->tzi.tz : NULL;
 }
 
+static const char *native_family(uint32_t kind)
+{
+	switch (kind) {
+		case RV_NATIVE_DATE:
+			return "DateTimeInterface";
+		case RV_NATIVE_TIMEZONE:
+			return "DateTimeZone";
+	}
+	return "DateInterval";
+}
+
+/* The class the value names is the one of this request, which a deploy may
+ * have changed since the value was stored. Its objects must still hold
+ * this C state (else it would be written past a foreign object), and must
+ * still take it without userland code: unserialize() would give the state
+ * to the __unserialize() (or Serializable) the class gained, which a copy
+ * of the C state cannot do. Either change makes the value stale, as an
+ * enum case that is gone does (UserCache: a miss, and the entry goes). */
+static bool still_restorable(rv_context *ctx, uint32_t kind, zend_class_entry *ce)
+{
+	if (rv_native_kind(ce, true) != kind) {
+		ctx->stale_decodes++;
+		zend_throw_error(NULL, "Cannot restore a cached %s: the class is no longer a %s, as it was when the value was stored",
+			ZSTR_VAL(ce->name), native_family(kind));
+		return false;
+	}
+	if (!keeps_internal_hooks(ce) && !(ctx->is_direct_class && ctx->is_direct_class(ce))) {
+		ctx->stale_decodes++;
+		zend_throw_error(NULL, "Cannot restore a cached %s: the class has its own __serialize(), __unserialize() or Serializable since the value was stored",
+			ZSTR_VAL(ce->name));
+		return false;
+	}
+	return true;
+}
+
 zend_result rv_native_restore(rv_context *ctx, uint32_t kind, zend_object *obj, const void *state)
 {
+	if (!still_restorable(ctx, kind, obj->ce)) {
+		return FAILURE;
+	}
 	switch (kind) {
 		case RV_NATIVE_DATE: {
 			const date_state *st = state;

@@ -31,8 +31,12 @@ bool rv_native_initialized(uint32_t kind, zend_object *obj);
  * kept for the request (see rv_temp_string). */
 const void *rv_native_persist(rv_context *ctx, uint32_t kind, zend_object *obj, size_t *plan_size, rv_writer *w);
 
-/* Restores the C state into a fresh object of the right class. The time
- * zones it looks up are kept for the request (ctx->tz_objects). */
+/* Restores the C state into a fresh object of the value's class. The time
+ * zones it looks up are kept for the request (ctx->tz_objects). Fails with
+ * an Error, counted in ctx->stale_decodes, when that class changed since
+ * the value was stored: no longer of the state's family, or now with
+ * userland __serialize()/__unserialize()/Serializable (and not listed in
+ * resident.direct_classes). */
 zend_result rv_native_restore(rv_context *ctx, uint32_t kind, zend_object *obj, const void *state);
 
 #endif
