@@ -278,9 +278,36 @@ static zend_always_inline bool shell_candidate(const resolved_shape *r, const rv
 		&& r->ce->default_properties_count && shape->nprops == (uint32_t)r->ce->default_properties_count;
 }
 
+/* The name under which unserialize() writes a property its class declares
+ * but that has no slot (a static one): the declaration's, with no check
+ * for dynamic properties. NULL for a name the class does not declare. */
+static zend_string *declared_name(zend_class_entry *ce, zend_string *name)
+{
+	if (!zend_hash_num_elements(&ce->properties_info)) {
+		return NULL;
+	}
+	const char *class_name, *prop;
+	size_t prop_len;
+	if (zend_unmangle_property_name_ex(name, &class_name, &prop, &prop_len) == FAILURE) {
+		return NULL;
+	}
+	zend_property_info *info = NULL;
+	if (!class_name) {
+		info = zend_hash_find_ptr(&ce->properties_info, name);
+	} else if (strcmp(class_name, "*") == 0 || strcasecmp(class_name, ZSTR_VAL(ce->name)) == 0) {
+		info = zend_hash_str_find_ptr(&ce->properties_info, prop, prop_len);
+	}
+	return info ? info->name : NULL;
+}
+
 static zend_result write_dynamic(zend_object *obj, zend_string *name, zval *value)
 {
 	zend_class_entry *ce = obj->ce;
+	zend_string *declared = ce != php_ce_incomplete_class ? declared_name(ce, name) : NULL;
+	if (declared) {
+		zend_hash_update(zend_std_get_properties(obj), declared, value);
+		return SUCCESS;
+	}
 	if (ce != php_ce_incomplete_class) {
 		if (ce->ce_flags & ZEND_ACC_NO_DYNAMIC_PROPERTIES) {
 			zend_throw_error(NULL, "Cannot create dynamic property %s::$%s", ZSTR_VAL(ce->name), zend_get_unmangled_property_name(name));
@@ -984,6 +1011,11 @@ zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 						zend_call_known_instance_method_with_1_params(e->obj->ce->__unserialize, e->obj, NULL, &e->data);
 					} else if (Z_TYPE(e->data) == IS_ARRAY && data_as_properties(d, e->obj, Z_ARRVAL(e->data)) == FAILURE) {
 						rc = FAILURE;
+					} else if (class_has_wakeup(e->obj->ce)) {
+						/* __serialize() without __unserialize(): serialize()
+						 * writes its array as the properties, and
+						 * unserialize() calls __wakeup() on them. */
+						zend_call_method_with_0_params(e->obj, e->obj->ce, NULL, "__wakeup", NULL);
 					}
 					break;
 				case RV_OBJ_HEAP:
