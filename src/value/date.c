@@ -13,6 +13,7 @@
 #include "value.h"
 #include "graph.h"
 #include "date.h"
+#include "class_profile.h"
 #include "ext/date/php_date.h"
 
 typedef struct date_state {
@@ -263,7 +264,8 @@ static bool still_restorable(rv_context *ctx, uint32_t kind, zend_class_entry *c
 			ZSTR_VAL(ce->name), native_family(kind));
 		return false;
 	}
-	if (!keeps_internal_hooks(ce) && !(ctx->is_direct_class && ctx->is_direct_class(ce))) {
+	/* The profile asks the module once per class and request. */
+	if (!keeps_internal_hooks(ce) && !rv_class_profile_of(ctx, ce)->direct) {
 		ctx->stale_decodes++;
 		zend_throw_error(NULL, "Cannot restore a cached %s: the class has its own __serialize(), __unserialize() or Serializable since the value was stored",
 			ZSTR_VAL(ce->name));
