@@ -490,12 +490,21 @@ rs_entry_id rs_entry_identity(const rs_entry *e)
 	return (rs_entry_id){ .entry = e, .commit = e->limbo_tag };
 }
 
-uint64_t rs_entry_stamp(const rs_store *st, const rs_entry *e)
+uint64_t rs_entry_stamp(rs_store *st, const rs_entry *e)
 {
-	/* Commits are unique within a segment, whose seed is drawn at random
-	 * when it is made; keyed by it, as the index is, and never telling it. */
-	uint64_t commit = e->limbo_tag;
-	return rs_hash(st->hdr->seed, 0, (const char *)&commit, sizeof commit) | 1;
+	/* Commits are unique within a segment; a key drawn from its seed
+	 * (which it never tells) once per process sets segments apart. What
+	 * follows is a bijection of the commit: no two entries of a segment
+	 * share a stamp but the one mapped to 0, made 1. */
+	const rs_header *h = st->hdr;
+	if (st->stamp_seed != h->seed[0] || !st->stamp_key) {
+		static const char what[] = "entry stamp";
+		st->stamp_key = rs_hash(h->seed, 0, what, sizeof what - 1);
+		st->stamp_seed = h->seed[0];
+	}
+	uint64_t x = (e->limbo_tag + st->stamp_key) * 0x9e3779b97f4a7c15ULL;
+	x ^= x >> 29;
+	return x ? x : 1;
 }
 
 rs_status rs_delete_if_same(rs_store *st, uint16_t pool, const char *key, size_t key_len, rs_entry_id seen)

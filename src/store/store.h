@@ -57,6 +57,11 @@ typedef struct rs_store {
 	uint32_t hit_sample;    /* counts hits down to the next sampled one */
 	bool saw_expired;       /* a lookup found its key expired since rs_expire_seen() */
 	int crash_point;        /* test hook, process-local */
+	/* rs_entry_stamp()'s key, drawn from the segment's seed, and the seed
+	 * it was drawn from (a segment made again at the same address has
+	 * another). */
+	uint64_t stamp_key;
+	uint64_t stamp_seed;
 } rs_store;
 
 /* What a store does when the heap has no free block left for it, once
@@ -368,7 +373,7 @@ rs_entry_id rs_entry_identity(const rs_entry *e);
  * long as the entry lives, in every process, and (but for a 2^-64 chance)
  * no other value's, in this segment or another. What a process derives
  * from a value and keeps past the request is keyed by it. */
-uint64_t rs_entry_stamp(const rs_store *st, const rs_entry *e);
+uint64_t rs_entry_stamp(rs_store *st, const rs_entry *e);
 /* Deletes the key only while its entry is still the one seen (RS_EXISTS
  * when another value replaced it meanwhile: that one stays). */
 rs_status rs_delete_if_same(rs_store *st, uint16_t pool, const char *key, size_t key_len, rs_entry_id seen);

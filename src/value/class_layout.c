@@ -6,18 +6,6 @@
 #include "class_layout.h"
 #include "digest_walk.h"
 
-/* A class that lives as long as the process (or thread), laid out the same
- * in every request: an internal one, or one opcache.preload declared (it
- * stays, at its address, through OPcache restarts), whose defaults are
- * constants (a default computed from a constant expression is evaluated
- * per request). A kept application's classes are preloaded: their layouts
- * were computed again by every request that fetched it. */
-bool rv_class_lasting(const zend_class_entry *ce)
-{
-	return (ce->type == ZEND_INTERNAL_CLASS || (ce->ce_flags & ZEND_ACC_PRELOADED))
-		&& !(ce->ce_flags & ZEND_ACC_HAS_AST_PROPERTIES);
-}
-
 static HashTable *table(HashTable **at, bool persistent)
 {
 	if (!*at) {

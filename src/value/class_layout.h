@@ -16,8 +16,15 @@
 uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce);
 
 /* The class lives as long as the process (or thread), laid out the same in
- * every request: an internal one, or one opcache.preload declared, whose
- * defaults are constants. */
-bool rv_class_lasting(const zend_class_entry *ce);
+ * every request: an internal one, or one opcache.preload declared (it
+ * stays, at its address, through OPcache restarts), whose defaults are
+ * constants (a default computed from a constant expression is evaluated
+ * per request). A kept application's classes are preloaded: what a
+ * decoder derives from them is kept for the process (shape_cache.h). */
+static zend_always_inline bool rv_class_lasting(const zend_class_entry *ce)
+{
+	return (ce->type == ZEND_INTERNAL_CLASS || (ce->ce_flags & ZEND_ACC_PRELOADED))
+		&& !(ce->ce_flags & ZEND_ACC_HAS_AST_PROPERTIES);
+}
 
 #endif

@@ -167,7 +167,7 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
 		r->dense = shape->slots[i] == (int32_t)i && r->info[i];
 	}
-	if (d->stamp) {
+	if (d->stamp && r->ce && rv_class_lasting(r->ce)) {
 		rv_shape_cache_keep(d->ctx, shape, d->stamp, r);
 	}
 }
@@ -241,7 +241,7 @@ static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_s
 	if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
 		return Z_PTR_P(known);
 	}
-	return d->stamp ? rv_shape_cache_find(d->ctx, shape, d->stamp) : NULL;
+	return d->stamp && d->ctx->lasting_shapes ? rv_shape_cache_find(d->ctx, shape, d->stamp) : NULL;
 }
 
 /* The shape's class, and at least what a shell needs (decoder.light). */
