@@ -160,7 +160,7 @@ namespace Resident {
          */
         public static function fetchLazily(Cache $cache, string $key): mixed {}
 
-        /** Whether the object is a shell not filled in yet. */
+        /** Whether the object is a shell not filled in yet, or filled with properties still pending (the objects it holds are made when first read). */
         public static function isShell(object $object): bool {}
 
         /**

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 4682d5075a38cb3667bb1b62f8087c6c9061ac41 */
+ * Stub hash: ec44218bda1a42d8abb1cc3e9f225d4a80031231 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Resident_Cache___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()

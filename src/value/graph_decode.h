@@ -104,8 +104,9 @@ zend_class_entry *rv_find_class(zend_string *name, zend_string *lc);
 resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape);
 /* Writes a dense record into an object made without
  * object_properties_init(), whose slots are UNDEF, except the properties
- * among the first 64 whose values would load a class: those stay UNDEF,
- * with marker as their value, and their bits are set in *pending. */
+ * among the first 64 whose values decoding would make (objects, arrays
+ * holding them, not made yet): those stay UNDEF, with marker as their
+ * value, and their bits are set in *pending. */
 zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r,
                                   uint64_t *pending, void *marker);
 /* Writes the record into a shell whose class no longer lays its slots out

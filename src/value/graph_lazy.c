@@ -34,8 +34,10 @@ typedef struct rv_shell {
 	rv_lazy_graph *graph;
 	const rv_object_node *node;
 	bool filled;
-	/* Filled, but these properties (bits by slot) are not there yet:
-	 * making their values would load a class no one used so far. */
+	/* Filled, but these properties (bits by slot) are not there yet: the
+	 * objects (and arrays holding them) they hold are made when first
+	 * read, so that a request makes shells only of what it reaches, and
+	 * loads no class it does not use. */
 	uint64_t pending;
 } rv_shell;
 

@@ -416,56 +416,15 @@ static zend_always_inline zval *patched_element(const zend_array *ht, const rv_a
 	return HT_IS_PACKED(ht) ? &ht->arPacked[a->patch[i]] : &ht->arData[a->patch[i]].val;
 }
 
-/* Whether decoding src would load a class: an object or enum of a class
- * not linked yet, or an array holding one (a few levels deep). */
-static bool needs_class(decoder *d, const zval *src, uint32_t depth)
+/* A record's value that decoding would make: an object, an enum, a
+ * closure, or an array holding one, not made yet. */
+static zend_always_inline bool not_made(decoder *d, const zval *src)
 {
 	if (Z_TYPE_P(src) != IS_PTR) {
 		return false;
 	}
 	const rv_node *n = Z_PTR_P(src);
-	if (n->id && Z_TYPE(d->ids[n->id]) != IS_UNDEF) {
-		return false;
-	}
-	const rv_shape *shape;
-	zend_string *lc;
-	switch (RV_NODE_KIND(n)) {
-		case RV_NODE_OBJECT:
-			shape = ((const rv_object_node *)n)->shape;
-			resolved_shape *r = resolved_recently(d, shape);
-			if (!r && (r = resolved_before(d, shape))) {
-				/* The decoding that follows finds it among the recent. */
-				remember(d, shape, r);
-			}
-			if (r) {
-				/* Its class was looked for then (autoloaded if need be). */
-				return !r->ce;
-			}
-			zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), shape->lc_class_name);
-			if (!ce || !(ce->ce_flags & ZEND_ACC_LINKED)) {
-				return true;
-			}
-			/* Resolved now, with the class found: the decoding that follows
-			 * looks for nothing again. */
-			remember(d, shape, resolve_new(d, shape, ce, !d->light));
-			return false;
-		case RV_NODE_ENUM:
-			lc = ((const rv_enum_node *)n)->lc_class_name;
-			break;
-		case RV_NODE_ARRAY: {
-			const rv_array_node *a = (const rv_array_node *)n;
-			for (uint32_t i = 0; depth < 4 && i < a->npatch; i++) {
-				if (needs_class(d, patched_element(a->tmpl, a, i), depth + 1)) {
-					return true;
-				}
-			}
-			return false;
-		}
-		default:
-			return false;
-	}
-	zend_class_entry *ce = zend_hash_find_ptr(EG(class_table), lc);
-	return !ce || !(ce->ce_flags & ZEND_ACC_LINKED);
+	return !n->id || Z_TYPE(d->ids[n->id]) == IS_UNDEF;
 }
 
 /* The record's value src of property i into its slot of an object made
@@ -505,8 +464,9 @@ static zend_always_inline zend_result write_dense_slot(decoder *d, zend_object *
  * object made without object_properties_init() (see decode_object()):
  * each slot is written once, with the record's value or, for one left
  * out, the class default as instantiation copies it. With pending (a
- * shell, see graph_lazy.c), a property whose value would load a class is
- * left UNDEF, with marker as its value, and its bit set. */
+ * shell, see graph_lazy.c), a property whose value decoding would make
+ * (an object or an array holding one, not made yet) is left UNDEF, with
+ * marker as its value, and its bit set: made when first read. */
 static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, bool packed,
                                                     uint64_t *pending, void *marker)
 {
@@ -522,7 +482,7 @@ static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj
 			ZVAL_COPY_PROP(&slots[i], &defaults[i]);
 			continue;
 		}
-		if (pending && i < 64 && needs_class(d, src, 0)) {
+		if (pending && i < 64 && not_made(d, src)) {
 			Z_TYPE_INFO(slots[i]) = IS_UNDEF;
 			Z_PROP_FLAG_P(&slots[i]) = 0;
 			slots[i].value.ptr = marker;

@@ -135,10 +135,13 @@ bool rv_graph_fetchable_lazily(const void *area);
  * FAILURE: a shell could not be filled (an exception is pending). */
 zend_result rv_lazy_release_fetched(rv_context *ctx);
 extern zend_object_handlers rv_shell_handlers;
+/* Our handlers are on: a shell not filled yet, or filled with properties
+ * still pending (made when first read). */
 static zend_always_inline bool rv_is_shell(const zend_object *obj)
 {
 	return obj->handlers == &rv_shell_handlers;
 }
+
 /* Fills a shell from its record; on FAILURE an exception is pending. */
 zend_result rv_shell_fill(zend_object *obj);
 void rv_lazy_module_start(void);

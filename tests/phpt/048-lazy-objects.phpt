@@ -145,7 +145,7 @@ destructor of a restored object: bye
 shell shell shell
 bool(true)
 -- reads fill
-root filled shell
+root shell shell
 bool(true)
 bool(true)
 7

@@ -49,7 +49,7 @@ var_dump($app == $c->keep('app', $build));
 --EXPECT--
 built: App [0,0]
 kept: [1,0]
-Hello [3,2]
+Hello [2,2]
 bool(true)
 [3,3] ["used"]
 bool(false)
