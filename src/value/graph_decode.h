@@ -102,6 +102,8 @@ static zend_always_inline const zval *record_next(record_reader *rr, uint32_t i,
 zend_class_entry *rv_find_class(zend_string *name, zend_string *lc);
 /* The class and declarations a shape stands for in this request. */
 resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape);
+/* The same, from what resolving it as far as a shell needs gave (r). */
+resolved_shape *rv_decoder_complete(decoder *d, resolved_shape *r, const rv_shape *shape);
 /* Writes a dense record into an object made without
  * object_properties_init(), whose slots are UNDEF, except the properties
  * among the first 64 whose values decoding would make (objects, arrays

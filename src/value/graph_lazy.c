@@ -33,6 +33,7 @@
 typedef struct rv_shell {
 	rv_lazy_graph *graph;
 	const rv_object_node *node;
+	resolved_shape *resolved;  /* its shape, as far as making the shell needed */
 	bool filled;
 	/* Filled, but these properties (bits by slot) are not there yet: the
 	 * objects (and arrays holding them) they hold are made when first
@@ -86,6 +87,7 @@ static zend_object *shell_new(decoder *d, resolved_shape *r, const rv_object_nod
 	rv_shell *s = &g->shells[o->n.id];
 	s->graph = g;
 	s->node = o;
+	s->resolved = r;
 	s->filled = false;
 	s->pending = 0;
 	slot[0].value.ptr = s;
@@ -135,7 +137,7 @@ static zend_result fill(zend_object *obj, zend_string *name)
 	 * properties, not a half-written shell. */
 	obj->handlers = &std_object_handlers;
 	zend_object *thrown = EG(exception);
-	resolved_shape *r = rv_decoder_resolve(d, o->shape);
+	resolved_shape *r = rv_decoder_complete(d, s->resolved, o->shape);
 	if (UNEXPECTED(EG(exception) != thrown)) {
 		rc = FAILURE;
 	}

@@ -1009,6 +1009,14 @@ resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape)
 	return resolve(d, shape);
 }
 
+resolved_shape *rv_decoder_complete(decoder *d, resolved_shape *r, const rv_shape *shape)
+{
+	if (UNEXPECTED(!r->complete)) {
+		complete_shape(d, r, shape);
+	}
+	return r;
+}
+
 zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r,
                                   uint64_t *pending, void *marker)
 {
