@@ -751,8 +751,38 @@ static void neutralize(zend_array *ht, const rv_array_node *a, uint32_t from)
 	}
 }
 
+/* A list whose every element is a node (a list of objects): made
+ * element by element, instead of copying the template's pointers to have
+ * each one overwritten. */
+static zend_result decode_list(decoder *d, zval *dst, const rv_array_node *a)
+{
+	const zend_array *t = a->tmpl;
+	uint32_t n = t->nNumUsed;
+	zend_array *ht = zend_new_array(n);
+	zend_hash_real_init_packed(ht);
+	for (uint32_t i = 0; i < n; i++) {
+		if (decode(d, &ht->arPacked[i], &t->arPacked[i]) == FAILURE) {
+			/* What was made so far goes with the array; the caller drops
+			 * what a failure leaves in dst. */
+			ht->nNumUsed = ht->nNumOfElements = i;
+			ht->nNextFreeElement = i;
+			zend_array_destroy(ht);
+			ZVAL_UNDEF(dst);
+			return FAILURE;
+		}
+		ht->nNumUsed = ht->nNumOfElements = i + 1;
+	}
+	ht->nNextFreeElement = t->nNextFreeElement;
+	ZVAL_ARR(dst, ht);
+	return SUCCESS;
+}
+
 static zend_never_inline zend_result decode_array(decoder *d, zval *dst, const rv_array_node *a)
 {
+	const zend_array *t = a->tmpl;
+	if (HT_IS_PACKED(t) && a->npatch == t->nNumUsed && t->nNumOfElements == t->nNumUsed && a->npatch >= 8) {
+		return decode_list(d, dst, a);
+	}
 	zend_array *ht = d->borrow ? zend_array_dup(a->tmpl) : rv_copy_array(a->tmpl);
 	for (uint32_t i = 0; i < a->npatch; i++) {
 		zval *el = patched_element(ht, a, i);
