@@ -71,9 +71,11 @@ return [
 
     // What a copy must not inherit from the request that built it, and what
     // the boot did that lives outside of the kept objects (statics, handlers,
-    // process settings). The list of Laravel Octane's listeners for the parts
-    // one request touches: scoped instances, the session store, the queued
-    // cookies, the facades' resolved instances.
+    // process settings). Laravel Octane's listeners for the parts one
+    // request touches: scoped instances, the session store, the queued
+    // cookies, the facades' resolved instances, the auth guards, the locale
+    // (the rest of Octane's list gives its clone of the app to the services
+    // that hold the app: each copy here has its own already).
     'reset' => static function (array $kept): void {
         $app = $kept['app'];
         foreach ($kept['statics'] as $class => $values) {
@@ -100,7 +102,16 @@ return [
         if ($app->resolved('cookie')) {
             $app['cookie']->flushQueuedCookies();
         }
-
+        // Not resolved by this app's GET /; an app whose first request
+        // resolves them would keep its guards (holding that request's
+        // session and user) and its locale.
+        if ($app->resolved('auth')) {
+            $app->forgetInstance('auth.driver');
+            $app['auth']->forgetGuards();
+        }
+        if ($app->resolved('translator')) {
+            $app['translator']->setLocale($app['config']->get('app.locale'));
+        }
     },
 
     'serve' => static function (array $kept): void {
