@@ -316,7 +316,7 @@ foreach ($parts as $name => $p) {
         . ' of which %sk resolve the profiles of its objects\' classes (`rv_class_profile_of`).', $name,
         number_format($p['fetch'] / 1000, 1), number_format($p['profiles'] / 1000, 1));
 }
-if (in_array(16, $connections, true) && isset($ir['kept_preload'])) {
+if (in_array(16, $connections, true) && isset($ir['kept_preload']) && ($manifest['goal'] ?? true)) {
     $r = $med('kept_preload', 16) / $med('plain', 16);
     $i = $ir['kept_preload'] / $ir['plain'];
     $lines[] = '';
