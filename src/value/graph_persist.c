@@ -1454,7 +1454,12 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 {
 	uint32_t count = zend_hash_num_elements(a);
 	zend_ulong akey = identity_key(a);
-	zval *known = c->pass == COLLECT || hook_data ? NULL : zend_hash_index_find(tbl(c, ARRAYS), akey);
+	/* Only an array held more than once can be met again by another way:
+	 * one held once is met again only inside a container walked again (an
+	 * array encoded wherever it is met), where encoding it again agrees.
+	 * Not recording the many held once saves a table entry each. */
+	bool sharable = !hook_data && c->pass != COLLECT && (GC_REFCOUNT(a) > 1 || (GC_FLAGS(a) & GC_IMMUTABLE));
+	zval *known = sharable ? zend_hash_index_find(tbl(c, ARRAYS), akey) : NULL;
 
 	if (known) {
 		/* Met before (a shared array): the same encoding serves again. */
@@ -1559,7 +1564,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 	}
 	c->depth--;
 
-	bool shared = !hook_data && c->context_marks == marks;
+	bool shared = sharable && c->context_marks == marks;
 	zval written;
 	if (c->pass == PLAN) {
 		if (found) {
