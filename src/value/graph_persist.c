@@ -2,13 +2,19 @@
 /*
  * PHP value with objects or references -> graph encoding (see graph.h).
  *
- * One walker, run three times over the value:
- *   COLLECT  validates, and runs the userland hooks (__serialize, __sleep,
- *            Serializable) once each, keeping what they return;
- *   PLAN     sizes the encoding exactly;
+ * One walker, run over the value in passes:
+ *   PLAN     validates and sizes the encoding; where an object needs one of
+ *            the userland hooks (__serialize, __sleep, Serializable) run,
+ *            a collecting PLAN runs each once, as it meets its object,
+ *            keeping what they return; its size is then an estimate, as a
+ *            hook may change what was sized before it ran;
+ *   COLLECT  walks an array again within a collecting PLAN, for objects a
+ *            hook put there (see walk_array());
  *   WRITE    lays it out in the reserved entry.
- * No PHP code runs during PLAN and WRITE, so both see the same graph and
- * the layout fits the planned size. Should the value change in between
+ * No PHP code runs during a PLAN that does not collect, nor during WRITE,
+ * so both see the same graph and the layout fits the planned size. An
+ * estimated size is checked by WRITE instead: it never writes past it, and
+ * a value that did not fit is planned again (its hooks do not run again). Should the value change in between
  * anyway (storeMultiple() plans every value before it writes any, and a
  * later one's hook may change an earlier one), WRITE never writes past
  * the plan: it abandons the write, and the caller plans the value again.
@@ -46,7 +52,15 @@ typedef struct gctx {
 	uint32_t arg_num;
 	uint32_t depth;
 	uint32_t next_id;
-	bool collected;         /* COLLECT ran (else PLAN stops at the first object that needs it) */
+	bool collected;         /* hooks ran (else PLAN stops at the first object that needs it) */
+	/* PLAN runs each object's hook as it first meets it (see
+	 * rv_graph_plan_value()); its size is then an estimate (a hook may
+	 * change what was sized before it ran), which WRITE checks. */
+	bool collecting;
+	/* The collecting PLAN met, walking an array again, an object it had
+	 * not planned (a hook put it there): its size is not to be trusted. */
+	bool unsure;
+	uint32_t hooks_run;     /* hooks run so far, by this walk */
 	/* Arrays met where their encoding may depend on the way there: one
 	 * written as null inside itself, one behind a reference nobody else
 	 * holds (which can close a loop of plain values). An array whose walk
@@ -67,10 +81,11 @@ typedef struct gctx {
 	uint32_t nodes_cap;
 	void *few_nodes[FIRST_IDS + 1];
 	/* Set up on first use (tbl()): a value of one plain object needs none.
-	 *   VISITED       COLLECT: objects/references seen
+	 *   VISITED       COLLECT: objects/references seen (a collecting PLAN: those it did not plan)
 	 *   STATES        handle -> what a hook returned (COLLECT fills)
 	 *   IDS           PLAN/WRITE: object or reference -> id, past the first FIRST_IDS
-	 *   ARRAYS        array -> PLAN: IS_LONG elements leading to nodes; WRITE: IS_PTR written
+	 *   ARRAYS        array -> PLAN: IS_LONG elements leading to nodes, and hooks_run
+	 *                 when it was planned (high 32 bits); WRITE: IS_PTR written
 	 *                 (arrays whose encoding serves wherever they are met)
 	 *   SHAPES        shape key -> IS_PTR written shape (WRITE)
 	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set
@@ -204,6 +219,41 @@ static uint32_t id_of(gctx *c, const void *p, bool *first)
 	}
 	*first = true;
 	return id;
+}
+
+/* PLAN: whether an object or reference has an id already. */
+static bool has_id(gctx *c, const void *p)
+{
+	uint32_t listed = MIN(c->next_id, FIRST_IDS);
+	for (uint32_t i = 0; i < listed; i++) {
+		if (c->first_ids[i] == p) {
+			return true;
+		}
+	}
+	return c->next_id > FIRST_IDS && zend_hash_index_exists(tbl(c, IDS), identity_key(p));
+}
+
+/* COLLECT: whether an object or reference is met for the first time. In a
+ * collecting PLAN, which walks an array again COLLECT's way when a hook
+ * ran since it planned it (see walk_array()), what PLAN planned is known
+ * by its id; anything else is new, and the size planned is not to be
+ * trusted. */
+static bool collect_first(gctx *c, const void *p)
+{
+	if (c->collecting) {
+		if (has_id(c, p)) {
+			return false;
+		}
+		c->unsure = true;
+	}
+	return zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(p)) != NULL;
+}
+
+/* A collecting PLAN meets an object first: its hook is to run, unless
+ * COLLECT's way of walking ran it already. */
+static bool hook_due(gctx *c, const void *p)
+{
+	return c->collecting && !(c->unsure && zend_hash_index_exists(tbl(c, VISITED), identity_key(p)));
 }
 
 static void node_at(gctx *c, uint32_t id, void *node)
@@ -606,6 +656,7 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, cons
 		default:
 			return SUCCESS;
 	}
+	c->hooks_run++;
 	zend_hash_index_update(tbl(c, STATES), obj->handle, &state);
 	return SUCCESS;
 }
@@ -867,6 +918,7 @@ static zend_result collect_direct(gctx *c, zend_object *obj, const rv_class_prof
 			ZVAL_DEREF(v);
 			zval locale;
 			zend_call_method_with_0_params(Z_OBJ_P(v), Z_OBJCE_P(v), NULL, "getlocale", &locale);
+			c->hooks_run++;
 			if (EG(exception)) {
 				return FAILURE;
 			}
@@ -1074,7 +1126,7 @@ static int walk_closure(gctx *c, zval *dst, zend_object *obj, const rv_path *pat
 	}
 	rv_closure_node *n = NULL;
 	if (c->pass == COLLECT) {
-		if (!zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(obj))) {
+		if (!collect_first(c, obj)) {
 			return 1;
 		}
 	} else {
@@ -1181,8 +1233,9 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		return -1;
 	}
 
+	bool run_hooks = c->pass == COLLECT;
 	if (c->pass == COLLECT) {
-		if (!zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(obj))) {
+		if (!collect_first(c, obj)) {
 			return 1;
 		}
 		if (collect_hook(c, obj, enc, path) == FAILURE) {
@@ -1195,7 +1248,12 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			set_ptr(dst, c->pass == WRITE ? c->nodes[id] : NULL);
 			return 1;
 		}
-		if ((c->pass == PLAN || c->unplanned) && !c->collected && needs_collect(obj, p)) {
+		if (hook_due(c, obj)) {
+			run_hooks = true;
+			if (collect_hook(c, obj, enc, path) == FAILURE) {
+				return -1;
+			}
+		} else if ((c->pass == PLAN || c->unplanned) && !c->collected && needs_collect(obj, p)) {
 			/* A hook must run first: start over with COLLECT. */
 			c->need_collect = true;
 			return -1;
@@ -1277,7 +1335,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	if (props_of(c, obj, p, native != RV_NATIVE_NONE || direct, &l) == FAILURE) {
 		return -1;
 	}
-	if (direct && c->pass == COLLECT && collect_direct(c, obj, p, &l) == FAILURE) {
+	if (direct && run_hooks && collect_direct(c, obj, p, &l) == FAILURE) {
 		props_free(&l);
 		return -1;
 	}
@@ -1358,7 +1416,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 static int walk_reference(gctx *c, zval *dst, zend_reference *ref, const rv_path *path)
 {
 	if (c->pass == COLLECT) {
-		if (!zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(ref))) {
+		if (!collect_first(c, ref)) {
 			return 1;
 		}
 		return walk(c, NULL, &ref->val, path) < 0 ? -1 : 1;
@@ -1464,7 +1522,18 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 	if (known) {
 		/* Met before (a shared array): the same encoding serves again. */
 		if (c->pass == PLAN) {
-			return Z_LVAL_P(known) > 0 ? 1 : 0;
+			zend_long planned = Z_LVAL_P(known);
+			if (c->collecting && (uint32_t)((zend_ulong)planned >> 32) != c->hooks_run && !(GC_FLAGS(a) & GC_IMMUTABLE)) {
+				/* A hook ran since, and may have put an object here whose
+				 * own hook is to run: COLLECT's way finds it. */
+				c->pass = COLLECT;
+				int r = walk_array(c, NULL, a, false, path);
+				c->pass = PLAN;
+				if (r < 0) {
+					return -1;
+				}
+			}
+			return (uint32_t)planned > 0 ? 1 : 0;
 		}
 		rv_node *n = Z_PTR_P(known);
 		if (n->kind == RV_NODE_ARRAY) {
@@ -1570,7 +1639,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 		if (found) {
 			c->size += ZEND_MM_ALIGNED_SIZE(sizeof(rv_array_node) + sizeof(uint32_t) * (size_t)found);
 		}
-		ZVAL_LONG(&written, found);
+		ZVAL_LONG(&written, (zend_long)(((zend_ulong)c->hooks_run << 32) | found));
 	} else if (found) {
 		rv_array_node *node = template_node(c, out, found);
 		ZVAL_PTR(&written, node);
@@ -1673,6 +1742,7 @@ void rv_graph_module_start(void)
 
 struct rv_graph_plan {
 	gctx c;
+	bool estimated;         /* sized by a collecting PLAN (see rv_graph_plan_value()) */
 };
 
 static void gctx_init(gctx *c, rv_context *ctx, uint32_t arg_num)
@@ -1710,15 +1780,24 @@ static rv_class_profile *root_profile(rv_context *ctx, zval *value)
 	return Z_TYPE_P(value) == IS_OBJECT ? rv_class_profile_of(ctx, Z_OBJCE_P(value)) : NULL;
 }
 
-rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, size_t *size)
+/* PLAN after hooks ran: the exact size of the graph as it is now. */
+static int plan_exact(gctx *c, zval *value, const rv_path *path)
+{
+	gctx_reset_pass(c, PLAN);
+	c->size = sizeof(rv_graph_header);
+	return walk(c, NULL, value, path);
+}
+
+rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, size_t *size, bool *estimated)
 {
 	rv_graph_plan *g = emalloc(sizeof(*g));
+	g->estimated = false;
 	gctx *c = &g->c;
 	gctx_init(c, ctx, arg_num);
-	/* Most graphs run no PHP code: plan at once, and collect only when an
-	 * object turns out to need it. A root whose class has a hook needs it
-	 * at once: a planning pass would stop at the root, having done nothing
-	 * but cost a walk. */
+	/* Most graphs run no PHP code: plan at once, and run hooks only when
+	 * an object turns out to need one. A root whose class has a hook needs
+	 * it at once: a planning pass would stop at the root, having done
+	 * nothing but cost a walk. */
 	rv_class_profile *root = root_profile(ctx, value);
 	int rc = -1;
 	if (root && runs_hook(root)) {
@@ -1730,13 +1809,22 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 		rc = walk(c, NULL, value, path);
 	}
 	if (rc < 0 && c->need_collect && !EG(exception)) {
-		gctx_reset_pass(c, COLLECT);
+		/* One walk runs the hooks, each as its object is first met, and
+		 * sizes the graph as it goes. A hook may change what was sized
+		 * before it ran: the size is exact only if none did, which a write
+		 * that follows at once checks (it never writes past the size, and
+		 * says what it took); else the graph is planned again, now that
+		 * every hook ran. */
+		gctx_reset_pass(c, PLAN);
+		c->size = sizeof(rv_graph_header);
 		c->collected = true;
+		c->collecting = true;
 		rc = walk(c, NULL, value, path);
-		if (rc >= 0) {
-			gctx_reset_pass(c, PLAN);
-			c->size = sizeof(rv_graph_header);
-			rc = walk(c, NULL, value, path);
+		c->collecting = false;
+		if (rc >= 0 && c->hooks_run && (!estimated || c->unsure)) {
+			rc = plan_exact(c, value, path);
+		} else if (rc >= 0 && c->hooks_run) {
+			g->estimated = *estimated = true;
 		}
 	}
 	if (rc < 0) {
@@ -1753,7 +1841,17 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 	return g;
 }
 
-zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size)
+zend_result rv_graph_plan_exact(rv_graph_plan *g, zval *value, const rv_path *path, size_t *size)
+{
+	g->estimated = false;
+	if (plan_exact(&g->c, value, path) < 0) {
+		return FAILURE;
+	}
+	*size = g->c.size;
+	return SUCCESS;
+}
+
+zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size, size_t *used)
 {
 	gctx *c = &g->c;
 	uint32_t nids = c->next_id;
@@ -1765,13 +1863,20 @@ zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, v
 	c->w.end = (char *)area + size;
 	/* The plan sized this very walk. Should the two ever disagree, what
 	 * does not fit goes to memory of its own and the value is refused:
-	 * never written past its entry, never an abort. */
+	 * never written past its entry, never an abort. An estimated size
+	 * (a collecting PLAN's) may be too small or too large: what the walk
+	 * took is what counts. */
 	c->w.may_overflow = true;
 	int rc = walk(c, &h->root, value, path);
 	Z_EXTRA(h->root) = 0;
+	if (g->estimated) {
+		h->nids = c->next_id;
+	}
 	h->flags = (c->runs_code ? 0 : RV_GRAPH_RUNS_NO_CODE) | (c->has_references ? 0 : RV_GRAPH_NO_REFERENCES);
-	bool fits = !c->w.overflowed && c->next_id == nids;
+	bool fits = !c->w.overflowed && (g->estimated || c->next_id == nids);
+	*used = fits ? (size_t)(c->w.cur - (char *)area) : 0;
 	rv_writer_release(&c->w);
+	c->w.overflowed = false;
 	return rc < 0 || !fits ? FAILURE : SUCCESS;
 }
 
