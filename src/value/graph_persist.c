@@ -160,10 +160,13 @@ static void clean(gctx *c, uint32_t t)
 	}
 }
 
-static zend_string *string_of(gctx *c, zend_string *s)
+static zend_always_inline zend_string *string_of(gctx *c, zend_string *s)
 {
 	if (c->pass == PLAN) {
-		c->size += rv_string_plan(c->ctx, s);
+		/* rv_string_plan(), inline: strings are most of what is planned. */
+		if (!rv_xlat_lookup(c->ctx, rv_xlat_str_slot(c->ctx, s), s, rv_xlat_same_string)) {
+			c->size += rv_string_size(s);
+		}
 		return NULL;
 	}
 	return rv_write_string(&c->w, s);
@@ -1502,6 +1505,25 @@ static rv_array_node *template_node(gctx *c, zend_array *out, uint32_t found)
 	return node;
 }
 
+/* PLAN/WRITE: an element that is a scalar or a string, without the walk
+ * (the hot case: most elements of most arrays). */
+static zend_always_inline void leaf(gctx *c, zval *dst, zval *src)
+{
+	if (Z_TYPE_P(src) == IS_STRING) {
+		zend_string *s = string_of(c, Z_STR_P(src));
+		if (dst) {
+			ZVAL_INTERNED_STR(dst, s);
+			Z_EXTRA_P(dst) = 0;
+		}
+		return;
+	}
+	if (dst) {
+		dst->value.lval = Z_TYPE_P(src) >= IS_LONG ? src->value.lval : 0;
+		Z_TYPE_INFO_P(dst) = Z_TYPE_P(src);
+		Z_EXTRA_P(dst) = 0;
+	}
+}
+
 /* hook_data: what __serialize() returned (or a heap's items), whose
  * elements serialize() writes as they are, unchecked. PLAN and WRITE make
  * the same decisions from what they met so far, each on its own: a
@@ -1600,6 +1622,10 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 				}
 				continue;
 			}
+			if (Z_TYPE_P(val) <= IS_STRING) {
+				leaf(c, el, val);
+				continue;
+			}
 			rv_path here = { .up = path, .kind = RV_PATH_INDEX, .index = i };
 			int r = walk_member(c, el, val, parent, guarded, &here);
 			if (r < 0) {
@@ -1612,12 +1638,17 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 		}
 	} else {
 		ZEND_HASH_FOREACH_KEY_VAL_IND(a, idx, key, val) {
-			rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
 			Bucket *b = out ? out->arData + pos : NULL;
 			zend_string *k = key ? string_of(c, key) : NULL;
-			int r = walk_member(c, b ? &b->val : NULL, val, parent, guarded, &here);
-			if (r < 0) {
-				return -1;
+			int r = 0;
+			if (Z_TYPE_P(val) <= IS_STRING) {
+				leaf(c, b ? &b->val : NULL, val);
+			} else {
+				rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
+				r = walk_member(c, b ? &b->val : NULL, val, parent, guarded, &here);
+				if (r < 0) {
+					return -1;
+				}
 			}
 			if (b) {
 				b->h = key ? ZSTR_H(key) : idx;
