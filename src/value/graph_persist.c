@@ -282,6 +282,25 @@ static void set_ptr(zval *dst, void *node)
 	}
 }
 
+/* PLAN/WRITE: an element or property that is a scalar or a string, without the walk
+ * (the hot case: most elements of most arrays). */
+static zend_always_inline void leaf(gctx *c, zval *dst, zval *src)
+{
+	if (Z_TYPE_P(src) == IS_STRING) {
+		zend_string *s = string_of(c, Z_STR_P(src));
+		if (dst) {
+			ZVAL_INTERNED_STR(dst, s);
+			Z_EXTRA_P(dst) = 0;
+		}
+		return;
+	}
+	if (dst) {
+		dst->value.lval = Z_TYPE_P(src) >= IS_LONG ? src->value.lval : 0;
+		Z_TYPE_INFO_P(dst) = Z_TYPE_P(src);
+		Z_EXTRA_P(dst) = 0;
+	}
+}
+
 /* --- refusals ---------------------------------------------------------------------- */
 
 /* WRITE meets what PLAN did not (the value changed since): it abandons the
@@ -1389,6 +1408,10 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	for (uint32_t i = 0; i < l.n && rc > 0; i++) {
 		zval *v = l.values[i];
 		uint32_t at = shape_pos(&l, i);
+		if (Z_TYPE_P(v) <= IS_STRING && c->pass != COLLECT && !direct) {
+			leaf(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v);
+			continue;
+		}
 		rv_path here = { .up = path, .kind = RV_PATH_PROP, .key = l.names[i] };
 		if (direct) {
 			if (is_translator(p, &l, i, v)) {
@@ -1503,25 +1526,6 @@ static rv_array_node *template_node(gctx *c, zend_array *out, uint32_t found)
 		}
 	}
 	return node;
-}
-
-/* PLAN/WRITE: an element that is a scalar or a string, without the walk
- * (the hot case: most elements of most arrays). */
-static zend_always_inline void leaf(gctx *c, zval *dst, zval *src)
-{
-	if (Z_TYPE_P(src) == IS_STRING) {
-		zend_string *s = string_of(c, Z_STR_P(src));
-		if (dst) {
-			ZVAL_INTERNED_STR(dst, s);
-			Z_EXTRA_P(dst) = 0;
-		}
-		return;
-	}
-	if (dst) {
-		dst->value.lval = Z_TYPE_P(src) >= IS_LONG ? src->value.lval : 0;
-		Z_TYPE_INFO_P(dst) = Z_TYPE_P(src);
-		Z_EXTRA_P(dst) = 0;
-	}
 }
 
 /* hook_data: what __serialize() returned (or a heap's items), whose
