@@ -61,6 +61,15 @@ typedef struct gctx {
 	 * not planned (a hook put it there): its size is not to be trusted. */
 	bool unsure;
 	uint32_t hooks_run;     /* hooks run so far, by this walk */
+	/* The collecting PLAN holds the arrays of plain values (no object, no
+	 * reference, at any depth) it planned as shared until it ends: one
+	 * met again is then the same array, unchanged (held more than once,
+	 * it is separated before any change), whatever a hook did since, and
+	 * is not walked again (see walk_array()). Plain, they have no
+	 * destructor to delay. */
+	zend_array **held;
+	uint32_t nheld;
+	uint32_t held_cap;
 	/* Arrays met where their encoding may depend on the way there: one
 	 * written as null inside itself, one behind a reference nobody else
 	 * holds (which can close a loop of plain values). An array whose walk
@@ -1528,6 +1537,29 @@ static rv_array_node *template_node(gctx *c, zend_array *out, uint32_t found)
 	return node;
 }
 
+static void hold(gctx *c, zend_array *a)
+{
+	if (c->nheld == c->held_cap) {
+		c->held_cap = MAX(c->held_cap * 2, 16);
+		c->held = erealloc(c->held, c->held_cap * sizeof(zend_array *));
+	}
+	GC_ADDREF(a);
+	c->held[c->nheld++] = a;
+}
+
+static void release_held(gctx *c)
+{
+	for (uint32_t i = 0; i < c->nheld; i++) {
+		zend_array_release(c->held[i]);
+	}
+	c->nheld = 0;
+	if (c->held) {
+		efree(c->held);
+		c->held = NULL;
+		c->held_cap = 0;
+	}
+}
+
 /* hook_data: what __serialize() returned (or a heap's items), whose
  * elements serialize() writes as they are, unchecked. PLAN and WRITE make
  * the same decisions from what they met so far, each on its own: a
@@ -1549,9 +1581,11 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 		/* Met before (a shared array): the same encoding serves again. */
 		if (c->pass == PLAN) {
 			zend_long planned = Z_LVAL_P(known);
-			if (c->collecting && (uint32_t)((zend_ulong)planned >> 32) != c->hooks_run && !(GC_FLAGS(a) & GC_IMMUTABLE)) {
-				/* A hook ran since, and may have put an object here whose
-				 * own hook is to run: COLLECT's way finds it. */
+			if (c->collecting && (uint32_t)planned > 0 && (uint32_t)((zend_ulong)planned >> 32) != c->hooks_run) {
+				/* A hook ran since, and may have freed the array planned
+				 * (not held: it holds objects), its memory now another's,
+				 * holding an object whose own hook is to run: COLLECT's
+				 * way finds it. */
 				c->pass = COLLECT;
 				int r = walk_array(c, NULL, a, false, path);
 				c->pass = PLAN;
@@ -1687,6 +1721,9 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 	}
 	if (shared) {
 		zend_hash_index_update(tbl(c, ARRAYS), akey, &written);
+		if (c->collecting && !found && !(GC_FLAGS(a) & GC_IMMUTABLE)) {
+			hold(c, a);
+		}
 	}
 	return found ? 1 : 0;
 }
@@ -1856,6 +1893,7 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 		c->collecting = true;
 		rc = walk(c, NULL, value, path);
 		c->collecting = false;
+		release_held(c);
 		if (rc >= 0 && c->hooks_run && (!estimated || c->unsure)) {
 			rc = plan_exact(c, value, path);
 		} else if (rc >= 0 && c->hooks_run) {
@@ -1917,6 +1955,7 @@ zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, v
 
 static void gctx_free(gctx *c)
 {
+	release_held(c);
 	for (uint32_t t = 0; t < TABLES; t++) {
 		if (c->ready & (1u << t)) {
 			zend_hash_destroy(&c->tables[t]);

@@ -71,14 +71,14 @@ Hook::$then = function () use ($box) {
 $got = round_trip($c, 'shrunk', [$box, new Hook('shrinker')]);
 var_dump($got[0]->items, $got[1]->name);
 
-// Frees an array held twice, sized already, and puts, held twice as well
-// (where it likely takes the freed one's memory), an array holding an
-// object whose own hook has not run.
+// Frees an array held twice, holding an object, sized already, and puts,
+// held twice as well (where it likely takes the freed one's memory), an
+// array holding an object whose own hook has not run.
 $one = new Box();
 $two = new Box();
 $three = new Box();
 $four = new Box();
-$shared = ['x', str_repeat('y', 2)];
+$shared = ['x', new Box()];
 $one->items = $shared;
 $two->items = $shared;
 unset($shared);
@@ -91,6 +91,20 @@ Hook::$then = function () use ($one, $two, $three, $four) {
     $four->items = $fresh;
 };
 $got = round_trip($c, 'replaced', [$one, new Hook('replacer'), $three, $four, $two]);
+var_dump($got[2]->items[0]->tag, $got[3]->items[0] === $got[2]->items[0], $got[0]->items, $got[4]->items);
+
+// The same with an array of plain values freed: the store holds it until
+// its hooks ran, so that its memory cannot come back as another array.
+$one->items = $two->items = ['p', str_repeat('q', 2)];
+Hook::$then = function () use ($one, $two, $three, $four) {
+    $inner = new Inner('later');
+    $one->items = [];
+    $two->items = [];
+    $fresh = [$inner];
+    $three->items = $fresh;
+    $four->items = $fresh;
+};
+$got = round_trip($c, 'replaced plain', [$one, new Hook('replacer'), $three, $four, $two]);
 var_dump($got[2]->items[0]->tag, $got[3]->items[0] === $got[2]->items[0], $got[0]->items, $got[4]->items);
 
 // Stores another value from inside the hook.
@@ -117,6 +131,14 @@ string(8) "shrinker"
 bool(true)
 hooks: 1 __sleep, 1 __serialize
 string(5) "late+"
+bool(true)
+array(0) {
+}
+array(0) {
+}
+bool(true)
+hooks: 1 __sleep, 1 __serialize
+string(6) "later+"
 bool(true)
 array(0) {
 }
