@@ -1495,11 +1495,14 @@ static zend_never_inline int walk_member_array(gctx *c, zval *dst, zval *v, zend
 		}
 		return 0;
 	}
+	if (UNEXPECTED(c->w.overflowed)) {
+		return -1;      /* as walk() */
+	}
 	if (!guarded) {
-		return walk(c, dst, v, path);
+		return walk_array(c, dst, a, false, path);
 	}
 	GC_PROTECT_RECURSION(a);
-	int r = walk(c, dst, v, path);
+	int r = walk_array(c, dst, a, false, path);
 	GC_UNPROTECT_RECURSION(a);
 	return r;
 }
