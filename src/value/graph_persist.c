@@ -618,8 +618,9 @@ static void remember_sleep(gctx *c, zend_object *obj, zval *returned, zval *keys
 
 /* COLLECT: runs the object's hook and keeps what it returned (under
  * BG(serialize_lock): rv_plan_value()). */
-static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, const rv_path *path)
+static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, const rv_path *path)
 {
+	rv_encoding enc = p->enc;
 	zval state, zobj;
 	ZVAL_UNDEF(&state);
 	ZVAL_OBJ(&zobj, obj);
@@ -638,7 +639,8 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, cons
 			break;
 		case RV_ENC_SLEEP: {
 			zval retval;
-			zend_call_method_with_0_params(obj, obj->ce, NULL, "__sleep", &retval);
+			/* The method found once per class and request (p->sleep_fn). */
+			zend_call_method_with_0_params(obj, obj->ce, &p->sleep_fn, "__sleep", &retval);
 			if (EG(exception)) {
 				zval_ptr_dtor(&retval);
 				return FAILURE;
@@ -1269,7 +1271,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (!collect_first(c, obj)) {
 			return 1;
 		}
-		if (collect_hook(c, obj, enc, path) == FAILURE) {
+		if (collect_hook(c, obj, p, path) == FAILURE) {
 			return -1;
 		}
 	} else {
@@ -1281,7 +1283,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		}
 		if (hook_due(c, obj)) {
 			run_hooks = true;
-			if (collect_hook(c, obj, enc, path) == FAILURE) {
+			if (collect_hook(c, obj, p, path) == FAILURE) {
 				return -1;
 			}
 		} else if ((c->pass == PLAN || c->unplanned) && !c->collected && needs_collect(obj, p)) {
