@@ -41,10 +41,17 @@
 typedef enum { COLLECT, PLAN, WRITE } pass;
 
 #define FIRST_IDS 8
+#define INLINE_ID_SLOTS 16   /* room for FIRST_IDS ids at half load */
 #define LAST_SHAPE_NAMES 16
 #define SLEEP_NAMES 32
 
-enum { VISITED, STATES, IDS, ARRAYS, SHAPES, PLAIN_SHAPES, TABLES };
+enum { VISITED, STATES, ARRAYS, SHAPES, PLAIN_SHAPES, TABLES };
+
+/* An object's or reference's id (see id_of()). */
+typedef struct id_slot {
+	const void *p;
+	uint32_t id;
+} id_slot;
 
 typedef struct gctx {
 	rv_context *ctx;
@@ -83,7 +90,11 @@ typedef struct gctx {
 	size_t size;            /* PLAN: bytes needed */
 	rv_writer w;            /* WRITE (w.ctx: ctx, in every pass) */
 	uint32_t ready;         /* bit t: tables[t] is set up */
-	const void *first_ids[FIRST_IDS]; /* ids 1..FIRST_IDS: the one with id i + 1 at i */
+	/* PLAN/WRITE: object or reference -> id, open addressing by address
+	 * (not user input), at most half full; few_ids until more come. */
+	id_slot *ids;
+	uint32_t ids_cap;
+	id_slot few_ids[INLINE_ID_SLOTS];
 	rv_class_profile *last_profile; /* runs of objects share a class */
 	uint64_t gen;           /* this pass (class profiles note the shape they copied in it) */
 	void **nodes;           /* WRITE: id -> node (few_nodes, until more ids come) */
@@ -92,7 +103,6 @@ typedef struct gctx {
 	/* Set up on first use (tbl()): a value of one plain object needs none.
 	 *   VISITED       COLLECT: objects/references seen (a collecting PLAN: those it did not plan)
 	 *   STATES        handle -> what a hook returned (COLLECT fills)
-	 *   IDS           PLAN/WRITE: object or reference -> id, past the first FIRST_IDS
 	 *   ARRAYS        array -> PLAN: IS_LONG elements leading to nodes, and hooks_run
 	 *                 when it was planned (high 32 bits); WRITE: IS_PTR written
 	 *                 (arrays whose encoding serves wherever they are met)
@@ -201,34 +211,62 @@ static zend_ulong identity_key(const void *p)
 	return (zend_ulong)(uintptr_t)p;
 }
 
+static zend_always_inline uint32_t id_slot_of(const void *p, uint32_t cap)
+{
+	/* Addresses are aligned: their low bits say nothing; a multiply
+	 * spreads the others. */
+	uint64_t h = ((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull;
+	return (uint32_t)(h >> 32) & (cap - 1);
+}
+
+static zend_never_inline void ids_grow(gctx *c)
+{
+	uint32_t old_cap = c->ids_cap, cap = old_cap * 2;
+	id_slot *old = c->ids;
+	id_slot *ids = ecalloc(cap, sizeof(id_slot));
+	for (uint32_t i = 0; i < old_cap; i++) {
+		if (old[i].p) {
+			uint32_t at = id_slot_of(old[i].p, cap);
+			while (ids[at].p) {
+				at = (at + 1) & (cap - 1);
+			}
+			ids[at] = old[i];
+		}
+	}
+	if (old != c->few_ids) {
+		efree(old);
+	}
+	c->ids = ids;
+	c->ids_cap = cap;
+}
+
+/* Where p's id is, or the empty slot where it would go. */
+static zend_always_inline id_slot *id_find(gctx *c, const void *p)
+{
+	uint32_t mask = c->ids_cap - 1;
+	uint32_t at = id_slot_of(p, c->ids_cap);
+	while (c->ids[at].p && c->ids[at].p != p) {
+		at = (at + 1) & mask;
+	}
+	return &c->ids[at];
+}
+
 /* PLAN/WRITE: the id of an object or reference, assigning the next one on a
  * first visit (*first). The two passes visit in the same order. */
 static uint32_t id_of(gctx *c, const void *p, bool *first)
 {
-	/* The first few live in a short list: most values hold one object or
-	 * a handful, and a hash table costs more than scanning them. */
-	uint32_t listed = MIN(c->next_id, FIRST_IDS);
-	for (uint32_t i = 0; i < listed; i++) {
-		if (c->first_ids[i] == p) {
-			*first = false;
-			return i + 1;
-		}
-	}
-	if (c->next_id > FIRST_IDS) {
-		zval *known = zend_hash_index_find(tbl(c, IDS), identity_key(p));
-		if (known) {
-			*first = false;
-			return (uint32_t)Z_LVAL_P(known);
-		}
+	id_slot *slot = id_find(c, p);
+	if (slot->p) {
+		*first = false;
+		return slot->id;
 	}
 	uint32_t id = ++c->next_id;
-	if (id <= FIRST_IDS) {
-		c->first_ids[id - 1] = p;
-	} else {
-		zval v;
-		ZVAL_LONG(&v, id);
-		zend_hash_index_add_new(tbl(c, IDS), identity_key(p), &v);
+	if (UNEXPECTED(id * 2 > c->ids_cap)) {
+		ids_grow(c);
+		slot = id_find(c, p);
 	}
+	slot->p = p;
+	slot->id = id;
 	*first = true;
 	return id;
 }
@@ -236,13 +274,7 @@ static uint32_t id_of(gctx *c, const void *p, bool *first)
 /* PLAN: whether an object or reference has an id already. */
 static bool has_id(gctx *c, const void *p)
 {
-	uint32_t listed = MIN(c->next_id, FIRST_IDS);
-	for (uint32_t i = 0; i < listed; i++) {
-		if (c->first_ids[i] == p) {
-			return true;
-		}
-	}
-	return c->next_id > FIRST_IDS && zend_hash_index_exists(tbl(c, IDS), identity_key(p));
+	return id_find(c, p)->p != NULL;
 }
 
 /* COLLECT: whether an object or reference is met for the first time. In a
@@ -1830,6 +1862,8 @@ static void gctx_init(gctx *c, rv_context *ctx, uint32_t arg_num)
 	c->arg_num = arg_num;
 	c->nodes = c->few_nodes;
 	c->nodes_cap = FIRST_IDS + 1;
+	c->ids = c->few_ids;
+	c->ids_cap = INLINE_ID_SLOTS;
 	c->last.gen = 0;
 	c->sleep.ce = NULL;
 	ZVAL_UNDEF(&c->sleep.names);
@@ -1842,7 +1876,7 @@ static void gctx_reset_pass(gctx *c, pass p)
 	c->depth = 0;
 	c->next_id = 0;
 	c->context_marks = 0;
-	clean(c, IDS);
+	memset(c->ids, 0, sizeof(id_slot) * c->ids_cap);
 	clean(c, ARRAYS);
 	clean(c, SHAPES);
 	clean(c, PLAIN_SHAPES);
@@ -1968,6 +2002,9 @@ static void gctx_free(gctx *c)
 	}
 	if (c->nodes != c->few_nodes) {
 		efree(c->nodes);
+	}
+	if (c->ids != c->few_ids) {
+		efree(c->ids);
 	}
 	zval_ptr_dtor(&c->sleep.keys);
 	zval_ptr_dtor(&c->sleep.names);
