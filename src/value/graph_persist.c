@@ -45,13 +45,19 @@ typedef enum { COLLECT, PLAN, WRITE } pass;
 #define LAST_SHAPE_NAMES 16
 #define SLEEP_NAMES 32
 
-enum { VISITED, STATES, ARRAYS, SHAPES, PLAIN_SHAPES, TABLES };
+enum { VISITED, STATES, SHAPES, PLAIN_SHAPES, TABLES };
 
 /* An object's or reference's id (see id_of()). */
 typedef struct id_slot {
 	const void *p;
 	uint32_t id;
 } id_slot;
+
+/* A shared array's encoding (see gctx.arrays). */
+typedef struct array_slot {
+	const zend_array *a;
+	uint64_t v;
+} array_slot;
 
 typedef struct gctx {
 	rv_context *ctx;
@@ -95,6 +101,14 @@ typedef struct gctx {
 	id_slot *ids;
 	uint32_t ids_cap;
 	id_slot few_ids[INLINE_ID_SLOTS];
+	/* Arrays whose encoding serves wherever they are met -> PLAN: the
+	 * elements leading to nodes, and hooks_run when it was planned (high
+	 * 32 bits); WRITE: the node or array written. The same kind of table
+	 * as ids; few_arrays until more come. */
+	array_slot *arrays;
+	uint32_t arrays_cap;
+	uint32_t narrays;
+	array_slot few_arrays[INLINE_ID_SLOTS];
 	rv_class_profile *last_profile; /* runs of objects share a class */
 	uint64_t gen;           /* this pass (class profiles note the shape they copied in it) */
 	void **nodes;           /* WRITE: id -> node (few_nodes, until more ids come) */
@@ -103,9 +117,6 @@ typedef struct gctx {
 	/* Set up on first use (tbl()): a value of one plain object needs none.
 	 *   VISITED       COLLECT: objects/references seen (a collecting PLAN: those it did not plan)
 	 *   STATES        handle -> what a hook returned (COLLECT fills)
-	 *   ARRAYS        array -> PLAN: IS_LONG elements leading to nodes, and hooks_run
-	 *                 when it was planned (high 32 bits); WRITE: IS_PTR written
-	 *                 (arrays whose encoding serves wherever they are met)
 	 *   SHAPES        shape key -> IS_PTR written shape (WRITE)
 	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set
 	 * Last: gctx_init() leaves them as they are until then. */
@@ -275,6 +286,45 @@ static uint32_t id_of(gctx *c, const void *p, bool *first)
 static bool has_id(gctx *c, const void *p)
 {
 	return id_find(c, p)->p != NULL;
+}
+
+static zend_always_inline array_slot *array_find(gctx *c, const zend_array *a)
+{
+	uint32_t mask = c->arrays_cap - 1;
+	uint32_t at = id_slot_of(a, c->arrays_cap);
+	while (c->arrays[at].a && c->arrays[at].a != a) {
+		at = (at + 1) & mask;
+	}
+	return &c->arrays[at];
+}
+
+static zend_never_inline void arrays_grow(gctx *c)
+{
+	uint32_t old_cap = c->arrays_cap, cap = old_cap * 2;
+	array_slot *old = c->arrays;
+	c->arrays = ecalloc(cap, sizeof(array_slot));
+	c->arrays_cap = cap;
+	for (uint32_t i = 0; i < old_cap; i++) {
+		if (old[i].a) {
+			*array_find(c, old[i].a) = old[i];
+		}
+	}
+	if (old != c->few_arrays) {
+		efree(old);
+	}
+}
+
+static void array_note(gctx *c, const zend_array *a, uint64_t v)
+{
+	array_slot *slot = array_find(c, a);
+	if (!slot->a) {
+		if (UNEXPECTED(++c->narrays * 2 > c->arrays_cap)) {
+			arrays_grow(c);
+			slot = array_find(c, a);
+		}
+		slot->a = a;
+	}
+	slot->v = v;
 }
 
 /* COLLECT: whether an object or reference is met for the first time. In a
@@ -1606,19 +1656,21 @@ static void release_held(gctx *c)
 static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const rv_path *path)
 {
 	uint32_t count = zend_hash_num_elements(a);
-	zend_ulong akey = identity_key(a);
 	/* Only an array held more than once can be met again by another way:
 	 * one held once is met again only inside a container walked again (an
 	 * array encoded wherever it is met), where encoding it again agrees.
 	 * Not recording the many held once saves a table entry each. */
 	bool sharable = !hook_data && c->pass != COLLECT && (GC_REFCOUNT(a) > 1 || (GC_FLAGS(a) & GC_IMMUTABLE));
-	zval *known = sharable ? zend_hash_index_find(tbl(c, ARRAYS), akey) : NULL;
+	array_slot *known = sharable ? array_find(c, a) : NULL;
+	if (known && !known->a) {
+		known = NULL;
+	}
 
 	if (known) {
 		/* Met before (a shared array): the same encoding serves again. */
 		if (c->pass == PLAN) {
-			zend_long planned = Z_LVAL_P(known);
-			if (c->collecting && (uint32_t)planned > 0 && (uint32_t)((zend_ulong)planned >> 32) != c->hooks_run) {
+			uint64_t planned = known->v;
+			if (c->collecting && (uint32_t)planned > 0 && (uint32_t)(planned >> 32) != c->hooks_run) {
 				/* A hook ran since, and may have freed the array planned
 				 * (not held: it holds objects), its memory now another's,
 				 * holding an object whose own hook is to run: COLLECT's
@@ -1632,7 +1684,7 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 			}
 			return (uint32_t)planned > 0 ? 1 : 0;
 		}
-		rv_node *n = Z_PTR_P(known);
+		rv_node *n = (rv_node *)(uintptr_t)known->v;
 		if (n->kind == RV_NODE_ARRAY) {
 			set_ptr(dst, n);
 			return 1;
@@ -1740,24 +1792,24 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 	c->depth--;
 
 	bool shared = sharable && c->context_marks == marks;
-	zval written;
+	uint64_t written;
 	if (c->pass == PLAN) {
 		if (found) {
 			c->size += ZEND_MM_ALIGNED_SIZE(sizeof(rv_array_node) + sizeof(uint32_t) * (size_t)found);
 		}
-		ZVAL_LONG(&written, (zend_long)(((zend_ulong)c->hooks_run << 32) | found));
+		written = ((uint64_t)c->hooks_run << 32) | found;
 	} else if (found) {
 		rv_array_node *node = template_node(c, out, found);
-		ZVAL_PTR(&written, node);
+		written = (uintptr_t)node;
 		set_ptr(dst, node);
 	} else {
-		ZVAL_PTR(&written, out);
+		written = (uintptr_t)out;
 		Z_ARR_P(dst) = out;
 		Z_TYPE_INFO_P(dst) = IS_ARRAY;
 		Z_EXTRA_P(dst) = 0;
 	}
 	if (shared) {
-		zend_hash_index_update(tbl(c, ARRAYS), akey, &written);
+		array_note(c, a, written);
 		if (c->collecting && !found && !(GC_FLAGS(a) & GC_IMMUTABLE)) {
 			hold(c, a);
 		}
@@ -1864,6 +1916,8 @@ static void gctx_init(gctx *c, rv_context *ctx, uint32_t arg_num)
 	c->nodes_cap = FIRST_IDS + 1;
 	c->ids = c->few_ids;
 	c->ids_cap = INLINE_ID_SLOTS;
+	c->arrays = c->few_arrays;
+	c->arrays_cap = INLINE_ID_SLOTS;
 	c->last.gen = 0;
 	c->sleep.ce = NULL;
 	ZVAL_UNDEF(&c->sleep.names);
@@ -1877,7 +1931,8 @@ static void gctx_reset_pass(gctx *c, pass p)
 	c->next_id = 0;
 	c->context_marks = 0;
 	memset(c->ids, 0, sizeof(id_slot) * c->ids_cap);
-	clean(c, ARRAYS);
+	memset(c->arrays, 0, sizeof(array_slot) * c->arrays_cap);
+	c->narrays = 0;
 	clean(c, SHAPES);
 	clean(c, PLAIN_SHAPES);
 	c->gen = ++c->ctx->xlat_gen;
@@ -2005,6 +2060,9 @@ static void gctx_free(gctx *c)
 	}
 	if (c->ids != c->few_ids) {
 		efree(c->ids);
+	}
+	if (c->arrays != c->few_arrays) {
+		efree(c->arrays);
 	}
 	zval_ptr_dtor(&c->sleep.keys);
 	zval_ptr_dtor(&c->sleep.names);
