@@ -14,10 +14,11 @@
  * No PHP code runs during a PLAN that does not collect, nor during WRITE,
  * so both see the same graph and the layout fits the planned size. An
  * estimated size is checked by WRITE instead: it never writes past it, and
- * a value that did not fit is planned again (its hooks do not run again). Should the value change in between
- * anyway (storeMultiple() plans every value before it writes any, and a
- * later one's hook may change an earlier one), WRITE never writes past
- * the plan: it abandons the write, and the caller plans the value again.
+ * a value that did not fit is planned again (its hooks do not run again).
+ * Should the value change in between anyway (storeMultiple() plans every
+ * value before it writes any, and a later one's hook may change an earlier
+ * one), WRITE never writes past the plan: it abandons the write, and the
+ * caller plans the value again.
  */
 #include "php.h"
 #include "value.h"
