@@ -38,6 +38,14 @@ again:;
 	bool allocates = plan->kind == RV_KIND_GRAPH;
 	rs_status rc = allocates ? rs_reserve_unlocked(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), plan->size, plan->kind, expires, &r)
 		: rs_reserve(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), plan->size, plan->kind, expires, &r);
+	if (plan->estimated && (rc == RS_TOO_BIG || rc == RS_NO_MEMORY)) {
+		/* The estimate may be larger than the value: refuse it for its
+		 * exact size only. */
+		if (rv_plan_exact(plan) == FAILURE) {
+			return false;
+		}
+		goto again;
+	}
 	switch (rc) {
 		case RS_OK:
 			break;
@@ -91,6 +99,14 @@ again:;
 		if (EG(exception)) {
 			return false;
 		}
+		if (plan->estimated) {
+			/* Its hooks changed what was sized before they ran. Sized
+			 * again (without running them), it is written as it is now. */
+			if (rv_plan_exact(plan) == FAILURE) {
+				return false;
+			}
+			goto again;
+		}
 		if (!planned_again) {
 			/* It changed since it was planned: storeMultiple() plans every
 			 * value first, and the hooks of the later ones may change an
@@ -108,6 +124,9 @@ again:;
 		zend_throw_error(NULL, "Value for key \"%s\" did not encode to the %zu bytes planned for it: not stored",
 			ZSTR_VAL(key), plan->size);
 		return false;
+	}
+	if (plan->used < plan->size) {
+		rs_reservation_shrink(&r, plan->used);
 	}
 	if (stale_until) {
 		rs_reservation_keep_stale(&r, stale_until);
@@ -173,12 +192,13 @@ static int store_value(resident_cache_obj *c, zend_string *key, zval *value, int
 		}
 	}
 	rv_plan plan;
-	if (rv_plan_value(RV_CTX, &plan, value, &root, value_arg) == FAILURE) {
+	if (rv_plan_store(RV_CTX, &plan, value, &root, value_arg) == FAILURE) {
 		return -1;
 	}
 	bool ok = resident_store_planned(c, key, &plan, expires, stale_until, only_if_absent);
 	rv_plan_release(&plan);
-	return ok;
+	/* Thrown: planning an estimated size again refused the value. */
+	return ok ? 1 : EG(exception) ? -1 : 0;
 }
 
 int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires,

@@ -31,6 +31,7 @@ typedef struct rv_class_profile {
 	uint32_t mode;            /* RV_OBJ_* of its shapes */
 	bool direct;              /* listed in resident.direct_classes */
 	int32_t translator_slot;  /* Carbon's localTranslator, or -1 */
+	zend_function *sleep_fn;  /* its __sleep(), once looked up (RV_ENC_SLEEP) */
 	/* The shared shape, or NULL (a slot without a declaration). It holds
 	 * its own pointers: rv_class_shape_copy() moves them with it. */
 	char *image;

@@ -2,16 +2,23 @@
 /*
  * PHP value with objects or references -> graph encoding (see graph.h).
  *
- * One walker, run three times over the value:
- *   COLLECT  validates, and runs the userland hooks (__serialize, __sleep,
- *            Serializable) once each, keeping what they return;
- *   PLAN     sizes the encoding exactly;
+ * One walker, run over the value in passes:
+ *   PLAN     validates and sizes the encoding; where an object needs one of
+ *            the userland hooks (__serialize, __sleep, Serializable) run,
+ *            a collecting PLAN runs each once, as it meets its object,
+ *            keeping what they return; its size is then an estimate, as a
+ *            hook may change what was sized before it ran;
+ *   COLLECT  walks an array again within a collecting PLAN, for objects a
+ *            hook put there (see walk_array());
  *   WRITE    lays it out in the reserved entry.
- * No PHP code runs during PLAN and WRITE, so both see the same graph and
- * the layout fits the planned size. Should the value change in between
- * anyway (storeMultiple() plans every value before it writes any, and a
- * later one's hook may change an earlier one), WRITE never writes past
- * the plan: it abandons the write, and the caller plans the value again.
+ * No PHP code runs during a PLAN that does not collect, nor during WRITE,
+ * so both see the same graph and the layout fits the planned size. An
+ * estimated size is checked by WRITE instead: it never writes past it, and
+ * a value that did not fit is planned again (its hooks do not run again).
+ * Should the value change in between anyway (storeMultiple() plans every
+ * value before it writes any, and a later one's hook may change an earlier
+ * one), WRITE never writes past the plan: it abandons the write, and the
+ * caller plans the value again.
  */
 #include "php.h"
 #include "value.h"
@@ -35,10 +42,23 @@
 typedef enum { COLLECT, PLAN, WRITE } pass;
 
 #define FIRST_IDS 8
+#define INLINE_ID_SLOTS 16   /* room for FIRST_IDS ids at half load */
 #define LAST_SHAPE_NAMES 16
 #define SLEEP_NAMES 32
 
-enum { VISITED, STATES, IDS, ARRAYS, SHAPES, PLAIN_SHAPES, TABLES };
+enum { VISITED, STATES, SHAPES, PLAIN_SHAPES, TABLES };
+
+/* An object's or reference's id (see id_of()). */
+typedef struct id_slot {
+	const void *p;
+	uint32_t id;
+} id_slot;
+
+/* A shared array's encoding (see gctx.arrays). */
+typedef struct array_slot {
+	const zend_array *a;
+	uint64_t v;
+} array_slot;
 
 typedef struct gctx {
 	rv_context *ctx;
@@ -46,7 +66,24 @@ typedef struct gctx {
 	uint32_t arg_num;
 	uint32_t depth;
 	uint32_t next_id;
-	bool collected;         /* COLLECT ran (else PLAN stops at the first object that needs it) */
+	bool collected;         /* hooks ran (else PLAN stops at the first object that needs it) */
+	/* PLAN runs each object's hook as it first meets it (see
+	 * rv_graph_plan_value()); its size is then an estimate (a hook may
+	 * change what was sized before it ran), which WRITE checks. */
+	bool collecting;
+	/* The collecting PLAN met, walking an array again, an object it had
+	 * not planned (a hook put it there): its size is not to be trusted. */
+	bool unsure;
+	uint32_t hooks_run;     /* hooks run so far, by this walk */
+	/* The collecting PLAN holds the arrays of plain values (no object, no
+	 * reference, at any depth) it planned as shared until it ends: one
+	 * met again is then the same array, unchanged (held more than once,
+	 * it is separated before any change), whatever a hook did since, and
+	 * is not walked again (see walk_array()). Plain, they have no
+	 * destructor to delay. */
+	zend_array **held;
+	uint32_t nheld;
+	uint32_t held_cap;
 	/* Arrays met where their encoding may depend on the way there: one
 	 * written as null inside itself, one behind a reference nobody else
 	 * holds (which can close a loop of plain values). An array whose walk
@@ -60,18 +97,27 @@ typedef struct gctx {
 	size_t size;            /* PLAN: bytes needed */
 	rv_writer w;            /* WRITE (w.ctx: ctx, in every pass) */
 	uint32_t ready;         /* bit t: tables[t] is set up */
-	const void *first_ids[FIRST_IDS]; /* ids 1..FIRST_IDS: the one with id i + 1 at i */
+	/* PLAN/WRITE: object or reference -> id, open addressing by address
+	 * (not user input), at most half full; few_ids until more come. */
+	id_slot *ids;
+	uint32_t ids_cap;
+	id_slot few_ids[INLINE_ID_SLOTS];
+	/* Arrays whose encoding serves wherever they are met -> PLAN: the
+	 * elements leading to nodes, and hooks_run when it was planned (high
+	 * 32 bits); WRITE: the node or array written. The same kind of table
+	 * as ids; few_arrays until more come. */
+	array_slot *arrays;
+	uint32_t arrays_cap;
+	uint32_t narrays;
+	array_slot few_arrays[INLINE_ID_SLOTS];
 	rv_class_profile *last_profile; /* runs of objects share a class */
 	uint64_t gen;           /* this pass (class profiles note the shape they copied in it) */
 	void **nodes;           /* WRITE: id -> node (few_nodes, until more ids come) */
 	uint32_t nodes_cap;
 	void *few_nodes[FIRST_IDS + 1];
 	/* Set up on first use (tbl()): a value of one plain object needs none.
-	 *   VISITED       COLLECT: objects/references seen
+	 *   VISITED       COLLECT: objects/references seen (a collecting PLAN: those it did not plan)
 	 *   STATES        handle -> what a hook returned (COLLECT fills)
-	 *   IDS           PLAN/WRITE: object or reference -> id, past the first FIRST_IDS
-	 *   ARRAYS        array -> PLAN: IS_LONG elements leading to nodes; WRITE: IS_PTR written
-	 *                 (arrays whose encoding serves wherever they are met)
 	 *   SHAPES        shape key -> IS_PTR written shape (WRITE)
 	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set
 	 * Last: gctx_init() leaves them as they are until then. */
@@ -145,10 +191,13 @@ static void clean(gctx *c, uint32_t t)
 	}
 }
 
-static zend_string *string_of(gctx *c, zend_string *s)
+static zend_always_inline zend_string *string_of(gctx *c, zend_string *s)
 {
 	if (c->pass == PLAN) {
-		c->size += rv_string_plan(c->ctx, s);
+		/* rv_string_plan(), inline: strings are most of what is planned. */
+		if (!rv_xlat_lookup(c->ctx, rv_xlat_str_slot(c->ctx, s), s, rv_xlat_same_string)) {
+			c->size += rv_string_size(s);
+		}
 		return NULL;
 	}
 	return rv_write_string(&c->w, s);
@@ -174,36 +223,132 @@ static zend_ulong identity_key(const void *p)
 	return (zend_ulong)(uintptr_t)p;
 }
 
+static zend_always_inline uint32_t id_slot_of(const void *p, uint32_t cap)
+{
+	/* Addresses are aligned: their low bits say nothing; a multiply
+	 * spreads the others. */
+	uint64_t h = ((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull;
+	return (uint32_t)(h >> 32) & (cap - 1);
+}
+
+static zend_never_inline void ids_grow(gctx *c)
+{
+	uint32_t old_cap = c->ids_cap, cap = old_cap * 2;
+	id_slot *old = c->ids;
+	id_slot *ids = ecalloc(cap, sizeof(id_slot));
+	for (uint32_t i = 0; i < old_cap; i++) {
+		if (old[i].p) {
+			uint32_t at = id_slot_of(old[i].p, cap);
+			while (ids[at].p) {
+				at = (at + 1) & (cap - 1);
+			}
+			ids[at] = old[i];
+		}
+	}
+	if (old != c->few_ids) {
+		efree(old);
+	}
+	c->ids = ids;
+	c->ids_cap = cap;
+}
+
+/* Where p's id is, or the empty slot where it would go. */
+static zend_always_inline id_slot *id_find(gctx *c, const void *p)
+{
+	uint32_t mask = c->ids_cap - 1;
+	uint32_t at = id_slot_of(p, c->ids_cap);
+	while (c->ids[at].p && c->ids[at].p != p) {
+		at = (at + 1) & mask;
+	}
+	return &c->ids[at];
+}
+
 /* PLAN/WRITE: the id of an object or reference, assigning the next one on a
  * first visit (*first). The two passes visit in the same order. */
 static uint32_t id_of(gctx *c, const void *p, bool *first)
 {
-	/* The first few live in a short list: most values hold one object or
-	 * a handful, and a hash table costs more than scanning them. */
-	uint32_t listed = MIN(c->next_id, FIRST_IDS);
-	for (uint32_t i = 0; i < listed; i++) {
-		if (c->first_ids[i] == p) {
-			*first = false;
-			return i + 1;
-		}
-	}
-	if (c->next_id > FIRST_IDS) {
-		zval *known = zend_hash_index_find(tbl(c, IDS), identity_key(p));
-		if (known) {
-			*first = false;
-			return (uint32_t)Z_LVAL_P(known);
-		}
+	id_slot *slot = id_find(c, p);
+	if (slot->p) {
+		*first = false;
+		return slot->id;
 	}
 	uint32_t id = ++c->next_id;
-	if (id <= FIRST_IDS) {
-		c->first_ids[id - 1] = p;
-	} else {
-		zval v;
-		ZVAL_LONG(&v, id);
-		zend_hash_index_add_new(tbl(c, IDS), identity_key(p), &v);
+	if (UNEXPECTED(id * 2 > c->ids_cap)) {
+		ids_grow(c);
+		slot = id_find(c, p);
 	}
+	slot->p = p;
+	slot->id = id;
 	*first = true;
 	return id;
+}
+
+/* PLAN: whether an object or reference has an id already. */
+static bool has_id(gctx *c, const void *p)
+{
+	return id_find(c, p)->p != NULL;
+}
+
+static zend_always_inline array_slot *array_find(gctx *c, const zend_array *a)
+{
+	uint32_t mask = c->arrays_cap - 1;
+	uint32_t at = id_slot_of(a, c->arrays_cap);
+	while (c->arrays[at].a && c->arrays[at].a != a) {
+		at = (at + 1) & mask;
+	}
+	return &c->arrays[at];
+}
+
+static zend_never_inline void arrays_grow(gctx *c)
+{
+	uint32_t old_cap = c->arrays_cap, cap = old_cap * 2;
+	array_slot *old = c->arrays;
+	c->arrays = ecalloc(cap, sizeof(array_slot));
+	c->arrays_cap = cap;
+	for (uint32_t i = 0; i < old_cap; i++) {
+		if (old[i].a) {
+			*array_find(c, old[i].a) = old[i];
+		}
+	}
+	if (old != c->few_arrays) {
+		efree(old);
+	}
+}
+
+static void array_note(gctx *c, const zend_array *a, uint64_t v)
+{
+	array_slot *slot = array_find(c, a);
+	if (!slot->a) {
+		if (UNEXPECTED(++c->narrays * 2 > c->arrays_cap)) {
+			arrays_grow(c);
+			slot = array_find(c, a);
+		}
+		slot->a = a;
+	}
+	slot->v = v;
+}
+
+/* COLLECT: whether an object or reference is met for the first time. In a
+ * collecting PLAN, which walks an array again COLLECT's way when a hook
+ * ran since it planned it (see walk_array()), what PLAN planned is known
+ * by its id; anything else is new, and the size planned is not to be
+ * trusted. */
+static bool collect_first(gctx *c, const void *p)
+{
+	if (c->collecting) {
+		if (has_id(c, p)) {
+			return false;
+		}
+		c->unsure = true;
+	}
+	return zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(p)) != NULL;
+}
+
+/* A collecting PLAN meets an object first: its hook is to run, unless
+ * COLLECT's way of walking ran it already. */
+static bool hook_due(gctx *c, const void *p)
+{
+	return c->collecting && !(c->unsure && zend_hash_index_exists(tbl(c, VISITED), identity_key(p)));
 }
 
 static void node_at(gctx *c, uint32_t id, void *node)
@@ -225,6 +370,25 @@ static void set_ptr(zval *dst, void *node)
 {
 	if (dst) {
 		ZVAL_PTR(dst, node);
+		Z_EXTRA_P(dst) = 0;
+	}
+}
+
+/* PLAN/WRITE: an element or property that is a scalar or a string, without the walk
+ * (the hot case: most elements of most arrays). */
+static zend_always_inline void leaf(gctx *c, zval *dst, zval *src)
+{
+	if (Z_TYPE_P(src) == IS_STRING) {
+		zend_string *s = string_of(c, Z_STR_P(src));
+		if (dst) {
+			ZVAL_INTERNED_STR(dst, s);
+			Z_EXTRA_P(dst) = 0;
+		}
+		return;
+	}
+	if (dst) {
+		dst->value.lval = Z_TYPE_P(src) >= IS_LONG ? src->value.lval : 0;
+		Z_TYPE_INFO_P(dst) = Z_TYPE_P(src);
 		Z_EXTRA_P(dst) = 0;
 	}
 }
@@ -537,8 +701,9 @@ static void remember_sleep(gctx *c, zend_object *obj, zval *returned, zval *keys
 
 /* COLLECT: runs the object's hook and keeps what it returned (under
  * BG(serialize_lock): rv_plan_value()). */
-static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, const rv_path *path)
+static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, const rv_path *path)
 {
+	rv_encoding enc = p->enc;
 	zval state, zobj;
 	ZVAL_UNDEF(&state);
 	ZVAL_OBJ(&zobj, obj);
@@ -557,7 +722,8 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, cons
 			break;
 		case RV_ENC_SLEEP: {
 			zval retval;
-			zend_call_method_with_0_params(obj, obj->ce, NULL, "__sleep", &retval);
+			/* The method found once per class and request (p->sleep_fn). */
+			zend_call_method_with_0_params(obj, obj->ce, &p->sleep_fn, "__sleep", &retval);
 			if (EG(exception)) {
 				zval_ptr_dtor(&retval);
 				return FAILURE;
@@ -606,6 +772,7 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_encoding enc, cons
 		default:
 			return SUCCESS;
 	}
+	c->hooks_run++;
 	zend_hash_index_update(tbl(c, STATES), obj->handle, &state);
 	return SUCCESS;
 }
@@ -867,6 +1034,7 @@ static zend_result collect_direct(gctx *c, zend_object *obj, const rv_class_prof
 			ZVAL_DEREF(v);
 			zval locale;
 			zend_call_method_with_0_params(Z_OBJ_P(v), Z_OBJCE_P(v), NULL, "getlocale", &locale);
+			c->hooks_run++;
 			if (EG(exception)) {
 				return FAILURE;
 			}
@@ -1074,7 +1242,7 @@ static int walk_closure(gctx *c, zval *dst, zend_object *obj, const rv_path *pat
 	}
 	rv_closure_node *n = NULL;
 	if (c->pass == COLLECT) {
-		if (!zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(obj))) {
+		if (!collect_first(c, obj)) {
 			return 1;
 		}
 	} else {
@@ -1181,11 +1349,12 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		return -1;
 	}
 
+	bool run_hooks = c->pass == COLLECT;
 	if (c->pass == COLLECT) {
-		if (!zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(obj))) {
+		if (!collect_first(c, obj)) {
 			return 1;
 		}
-		if (collect_hook(c, obj, enc, path) == FAILURE) {
+		if (collect_hook(c, obj, p, path) == FAILURE) {
 			return -1;
 		}
 	} else {
@@ -1195,7 +1364,12 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 			set_ptr(dst, c->pass == WRITE ? c->nodes[id] : NULL);
 			return 1;
 		}
-		if ((c->pass == PLAN || c->unplanned) && !c->collected && needs_collect(obj, p)) {
+		if (hook_due(c, obj)) {
+			run_hooks = true;
+			if (collect_hook(c, obj, p, path) == FAILURE) {
+				return -1;
+			}
+		} else if ((c->pass == PLAN || c->unplanned) && !c->collected && needs_collect(obj, p)) {
 			/* A hook must run first: start over with COLLECT. */
 			c->need_collect = true;
 			return -1;
@@ -1277,7 +1451,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	if (props_of(c, obj, p, native != RV_NATIVE_NONE || direct, &l) == FAILURE) {
 		return -1;
 	}
-	if (direct && c->pass == COLLECT && collect_direct(c, obj, p, &l) == FAILURE) {
+	if (direct && run_hooks && collect_direct(c, obj, p, &l) == FAILURE) {
 		props_free(&l);
 		return -1;
 	}
@@ -1328,6 +1502,10 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	for (uint32_t i = 0; i < l.n && rc > 0; i++) {
 		zval *v = l.values[i];
 		uint32_t at = shape_pos(&l, i);
+		if (Z_TYPE_P(v) <= IS_STRING && c->pass != COLLECT && !direct) {
+			leaf(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v);
+			continue;
+		}
 		rv_path here = { .up = path, .kind = RV_PATH_PROP, .key = l.names[i] };
 		if (direct) {
 			if (is_translator(p, &l, i, v)) {
@@ -1358,7 +1536,7 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 static int walk_reference(gctx *c, zval *dst, zend_reference *ref, const rv_path *path)
 {
 	if (c->pass == COLLECT) {
-		if (!zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(ref))) {
+		if (!collect_first(c, ref)) {
 			return 1;
 		}
 		return walk(c, NULL, &ref->val, path) < 0 ? -1 : 1;
@@ -1402,11 +1580,14 @@ static zend_never_inline int walk_member_array(gctx *c, zval *dst, zval *v, zend
 		}
 		return 0;
 	}
+	if (UNEXPECTED(c->w.overflowed)) {
+		return -1;      /* as walk() */
+	}
 	if (!guarded) {
-		return walk(c, dst, v, path);
+		return walk_array(c, dst, a, false, path);
 	}
 	GC_PROTECT_RECURSION(a);
-	int r = walk(c, dst, v, path);
+	int r = walk_array(c, dst, a, false, path);
 	GC_UNPROTECT_RECURSION(a);
 	return r;
 }
@@ -1444,6 +1625,29 @@ static rv_array_node *template_node(gctx *c, zend_array *out, uint32_t found)
 	return node;
 }
 
+static void hold(gctx *c, zend_array *a)
+{
+	if (c->nheld == c->held_cap) {
+		c->held_cap = MAX(c->held_cap * 2, 16);
+		c->held = erealloc(c->held, c->held_cap * sizeof(zend_array *));
+	}
+	GC_ADDREF(a);
+	c->held[c->nheld++] = a;
+}
+
+static void release_held(gctx *c)
+{
+	for (uint32_t i = 0; i < c->nheld; i++) {
+		zend_array_release(c->held[i]);
+	}
+	c->nheld = 0;
+	if (c->held) {
+		efree(c->held);
+		c->held = NULL;
+		c->held_cap = 0;
+	}
+}
+
 /* hook_data: what __serialize() returned (or a heap's items), whose
  * elements serialize() writes as they are, unchecked. PLAN and WRITE make
  * the same decisions from what they met so far, each on its own: a
@@ -1453,15 +1657,35 @@ static rv_array_node *template_node(gctx *c, zend_array *out, uint32_t found)
 static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const rv_path *path)
 {
 	uint32_t count = zend_hash_num_elements(a);
-	zend_ulong akey = identity_key(a);
-	zval *known = c->pass == COLLECT || hook_data ? NULL : zend_hash_index_find(tbl(c, ARRAYS), akey);
+	/* Only an array held more than once can be met again by another way:
+	 * one held once is met again only inside a container walked again (an
+	 * array encoded wherever it is met), where encoding it again agrees.
+	 * Not recording the many held once saves a table entry each. */
+	bool sharable = !hook_data && c->pass != COLLECT && (GC_REFCOUNT(a) > 1 || (GC_FLAGS(a) & GC_IMMUTABLE));
+	array_slot *known = sharable ? array_find(c, a) : NULL;
+	if (known && !known->a) {
+		known = NULL;
+	}
 
 	if (known) {
 		/* Met before (a shared array): the same encoding serves again. */
 		if (c->pass == PLAN) {
-			return Z_LVAL_P(known) > 0 ? 1 : 0;
+			uint64_t planned = known->v;
+			if (c->collecting && (uint32_t)planned > 0 && (uint32_t)(planned >> 32) != c->hooks_run) {
+				/* A hook ran since, and may have freed the array planned
+				 * (not held: it holds objects), its memory now another's,
+				 * holding an object whose own hook is to run: COLLECT's
+				 * way finds it. */
+				c->pass = COLLECT;
+				int r = walk_array(c, NULL, a, false, path);
+				c->pass = PLAN;
+				if (r < 0) {
+					return -1;
+				}
+			}
+			return (uint32_t)planned > 0 ? 1 : 0;
 		}
-		rv_node *n = Z_PTR_P(known);
+		rv_node *n = (rv_node *)(uintptr_t)known->v;
 		if (n->kind == RV_NODE_ARRAY) {
 			set_ptr(dst, n);
 			return 1;
@@ -1526,6 +1750,10 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 				}
 				continue;
 			}
+			if (Z_TYPE_P(val) <= IS_STRING) {
+				leaf(c, el, val);
+				continue;
+			}
 			rv_path here = { .up = path, .kind = RV_PATH_INDEX, .index = i };
 			int r = walk_member(c, el, val, parent, guarded, &here);
 			if (r < 0) {
@@ -1538,12 +1766,17 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 		}
 	} else {
 		ZEND_HASH_FOREACH_KEY_VAL_IND(a, idx, key, val) {
-			rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
 			Bucket *b = out ? out->arData + pos : NULL;
 			zend_string *k = key ? string_of(c, key) : NULL;
-			int r = walk_member(c, b ? &b->val : NULL, val, parent, guarded, &here);
-			if (r < 0) {
-				return -1;
+			int r = 0;
+			if (Z_TYPE_P(val) <= IS_STRING) {
+				leaf(c, b ? &b->val : NULL, val);
+			} else {
+				rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
+				r = walk_member(c, b ? &b->val : NULL, val, parent, guarded, &here);
+				if (r < 0) {
+					return -1;
+				}
 			}
 			if (b) {
 				b->h = key ? ZSTR_H(key) : idx;
@@ -1559,25 +1792,28 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 	}
 	c->depth--;
 
-	bool shared = !hook_data && c->context_marks == marks;
-	zval written;
+	bool shared = sharable && c->context_marks == marks;
+	uint64_t written;
 	if (c->pass == PLAN) {
 		if (found) {
 			c->size += ZEND_MM_ALIGNED_SIZE(sizeof(rv_array_node) + sizeof(uint32_t) * (size_t)found);
 		}
-		ZVAL_LONG(&written, found);
+		written = ((uint64_t)c->hooks_run << 32) | found;
 	} else if (found) {
 		rv_array_node *node = template_node(c, out, found);
-		ZVAL_PTR(&written, node);
+		written = (uintptr_t)node;
 		set_ptr(dst, node);
 	} else {
-		ZVAL_PTR(&written, out);
+		written = (uintptr_t)out;
 		Z_ARR_P(dst) = out;
 		Z_TYPE_INFO_P(dst) = IS_ARRAY;
 		Z_EXTRA_P(dst) = 0;
 	}
 	if (shared) {
-		zend_hash_index_update(tbl(c, ARRAYS), akey, &written);
+		array_note(c, a, written);
+		if (c->collecting && !found && !(GC_FLAGS(a) & GC_IMMUTABLE)) {
+			hold(c, a);
+		}
 	}
 	return found ? 1 : 0;
 }
@@ -1668,6 +1904,7 @@ void rv_graph_module_start(void)
 
 struct rv_graph_plan {
 	gctx c;
+	bool estimated;         /* sized by a collecting PLAN (see rv_graph_plan_value()) */
 };
 
 static void gctx_init(gctx *c, rv_context *ctx, uint32_t arg_num)
@@ -1678,6 +1915,10 @@ static void gctx_init(gctx *c, rv_context *ctx, uint32_t arg_num)
 	c->arg_num = arg_num;
 	c->nodes = c->few_nodes;
 	c->nodes_cap = FIRST_IDS + 1;
+	c->ids = c->few_ids;
+	c->ids_cap = INLINE_ID_SLOTS;
+	c->arrays = c->few_arrays;
+	c->arrays_cap = INLINE_ID_SLOTS;
 	c->last.gen = 0;
 	c->sleep.ce = NULL;
 	ZVAL_UNDEF(&c->sleep.names);
@@ -1690,8 +1931,9 @@ static void gctx_reset_pass(gctx *c, pass p)
 	c->depth = 0;
 	c->next_id = 0;
 	c->context_marks = 0;
-	clean(c, IDS);
-	clean(c, ARRAYS);
+	memset(c->ids, 0, sizeof(id_slot) * c->ids_cap);
+	memset(c->arrays, 0, sizeof(array_slot) * c->arrays_cap);
+	c->narrays = 0;
 	clean(c, SHAPES);
 	clean(c, PLAIN_SHAPES);
 	c->gen = ++c->ctx->xlat_gen;
@@ -1705,15 +1947,24 @@ static rv_class_profile *root_profile(rv_context *ctx, zval *value)
 	return Z_TYPE_P(value) == IS_OBJECT ? rv_class_profile_of(ctx, Z_OBJCE_P(value)) : NULL;
 }
 
-rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, size_t *size)
+/* PLAN after hooks ran: the exact size of the graph as it is now. */
+static int plan_exact(gctx *c, zval *value, const rv_path *path)
+{
+	gctx_reset_pass(c, PLAN);
+	c->size = sizeof(rv_graph_header);
+	return walk(c, NULL, value, path);
+}
+
+rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, size_t *size, bool *estimated)
 {
 	rv_graph_plan *g = emalloc(sizeof(*g));
+	g->estimated = false;
 	gctx *c = &g->c;
 	gctx_init(c, ctx, arg_num);
-	/* Most graphs run no PHP code: plan at once, and collect only when an
-	 * object turns out to need it. A root whose class has a hook needs it
-	 * at once: a planning pass would stop at the root, having done nothing
-	 * but cost a walk. */
+	/* Most graphs run no PHP code: plan at once, and run hooks only when
+	 * an object turns out to need one. A root whose class has a hook needs
+	 * it at once: a planning pass would stop at the root, having done
+	 * nothing but cost a walk. */
 	rv_class_profile *root = root_profile(ctx, value);
 	int rc = -1;
 	if (root && runs_hook(root)) {
@@ -1725,13 +1976,23 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 		rc = walk(c, NULL, value, path);
 	}
 	if (rc < 0 && c->need_collect && !EG(exception)) {
-		gctx_reset_pass(c, COLLECT);
+		/* One walk runs the hooks, each as its object is first met, and
+		 * sizes the graph as it goes. A hook may change what was sized
+		 * before it ran: the size is exact only if none did, which a write
+		 * that follows at once checks (it never writes past the size, and
+		 * says what it took); else the graph is planned again, now that
+		 * every hook ran. */
+		gctx_reset_pass(c, PLAN);
+		c->size = sizeof(rv_graph_header);
 		c->collected = true;
+		c->collecting = true;
 		rc = walk(c, NULL, value, path);
-		if (rc >= 0) {
-			gctx_reset_pass(c, PLAN);
-			c->size = sizeof(rv_graph_header);
-			rc = walk(c, NULL, value, path);
+		c->collecting = false;
+		release_held(c);
+		if (rc >= 0 && c->hooks_run && (!estimated || c->unsure)) {
+			rc = plan_exact(c, value, path);
+		} else if (rc >= 0 && c->hooks_run) {
+			g->estimated = *estimated = true;
 		}
 	}
 	if (rc < 0) {
@@ -1748,7 +2009,17 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 	return g;
 }
 
-zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size)
+zend_result rv_graph_plan_exact(rv_graph_plan *g, zval *value, const rv_path *path, size_t *size)
+{
+	g->estimated = false;
+	if (plan_exact(&g->c, value, path) < 0) {
+		return FAILURE;
+	}
+	*size = g->c.size;
+	return SUCCESS;
+}
+
+zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size, size_t *used)
 {
 	gctx *c = &g->c;
 	uint32_t nids = c->next_id;
@@ -1760,18 +2031,26 @@ zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, v
 	c->w.end = (char *)area + size;
 	/* The plan sized this very walk. Should the two ever disagree, what
 	 * does not fit goes to memory of its own and the value is refused:
-	 * never written past its entry, never an abort. */
+	 * never written past its entry, never an abort. An estimated size
+	 * (a collecting PLAN's) may be too small or too large: what the walk
+	 * took is what counts. */
 	c->w.may_overflow = true;
 	int rc = walk(c, &h->root, value, path);
 	Z_EXTRA(h->root) = 0;
+	if (g->estimated) {
+		h->nids = c->next_id;
+	}
 	h->flags = (c->runs_code ? 0 : RV_GRAPH_RUNS_NO_CODE) | (c->has_references ? 0 : RV_GRAPH_NO_REFERENCES);
-	bool fits = !c->w.overflowed && c->next_id == nids;
+	bool fits = !c->w.overflowed && (g->estimated || c->next_id == nids);
+	*used = fits ? (size_t)(c->w.cur - (char *)area) : 0;
 	rv_writer_release(&c->w);
+	c->w.overflowed = false;
 	return rc < 0 || !fits ? FAILURE : SUCCESS;
 }
 
 static void gctx_free(gctx *c)
 {
+	release_held(c);
 	for (uint32_t t = 0; t < TABLES; t++) {
 		if (c->ready & (1u << t)) {
 			zend_hash_destroy(&c->tables[t]);
@@ -1779,6 +2058,12 @@ static void gctx_free(gctx *c)
 	}
 	if (c->nodes != c->few_nodes) {
 		efree(c->nodes);
+	}
+	if (c->ids != c->few_ids) {
+		efree(c->ids);
+	}
+	if (c->arrays != c->few_arrays) {
+		efree(c->arrays);
 	}
 	zval_ptr_dtor(&c->sleep.keys);
 	zval_ptr_dtor(&c->sleep.names);

@@ -147,7 +147,7 @@ again:
 	}
 }
 
-zend_result rv_plan_value(rv_context *ctx, rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num)
+static zend_result plan_value(rv_context *ctx, rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num, bool estimate)
 {
 	memset(plan, 0, sizeof(*plan));
 	plan->ctx = ctx;
@@ -176,7 +176,7 @@ zend_result rv_plan_value(rv_context *ctx, rv_plan *plan, zval *value, const rv_
 	zend_fiber_switch_block();
 	BG(serialize_lock)++;
 	zend_try {
-		graph = rv_graph_plan_value(ctx, value, path, arg_num, &plan->size);
+		graph = rv_graph_plan_value(ctx, value, path, arg_num, &plan->size, estimate ? &plan->estimated : NULL);
 	} zend_catch {
 		BG(serialize_lock)--;
 		zend_fiber_switch_unblock();
@@ -190,6 +190,37 @@ zend_result rv_plan_value(rv_context *ctx, rv_plan *plan, zval *value, const rv_
 	}
 	plan->kind = RV_KIND_GRAPH;
 	return SUCCESS;
+}
+
+zend_result rv_plan_value(rv_context *ctx, rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num)
+{
+	return plan_value(ctx, plan, value, path, arg_num, false);
+}
+
+zend_result rv_plan_store(rv_context *ctx, rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num)
+{
+	return plan_value(ctx, plan, value, path, arg_num, true);
+}
+
+zend_result rv_plan_exact(rv_plan *plan)
+{
+	ZEND_ASSERT(plan->estimated && plan->graph);
+	plan->estimated = false;
+	/* No hook runs again; the walk fills lazily restored objects, as the
+	 * first one did, under the same guards. */
+	volatile zend_result rc = FAILURE;
+	zend_fiber_switch_block();
+	BG(serialize_lock)++;
+	zend_try {
+		rc = rv_graph_plan_exact(plan->graph, plan->value, plan->path, &plan->size);
+	} zend_catch {
+		BG(serialize_lock)--;
+		zend_fiber_switch_unblock();
+		zend_bailout();
+	} zend_end_try();
+	BG(serialize_lock)--;
+	zend_fiber_switch_unblock();
+	return rc;
 }
 
 void rv_plan_release(rv_plan *plan)
@@ -291,8 +322,9 @@ static zend_array *write_array(rv_writer *w, zend_array *src)
 zend_result rv_write(rv_plan *plan, void *area)
 {
 	if (plan->kind == RV_KIND_GRAPH) {
-		return rv_graph_write(plan->graph, plan->value, plan->path, area, plan->size);
+		return rv_graph_write(plan->graph, plan->value, plan->path, area, plan->size, &plan->used);
 	}
+	plan->used = plan->size;
 	/* A fresh, empty dedup cache, as the plan pass had: the same walk makes
 	 * the same decisions, so the layout fits the planned size exactly. */
 	plan->ctx->xlat_gen++;

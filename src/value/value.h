@@ -70,6 +70,11 @@ typedef struct rv_plan {
 	uint32_t arg_num;
 	uint32_t kind;
 	size_t size;              /* bytes of the value area */
+	/* rv_plan_store(): size is an estimate (hooks ran while it was
+	 * sized): rv_write() may take less, or fail for want of room, then
+	 * rv_plan_exact() sizes it without running them again. */
+	bool estimated;
+	size_t used;              /* after rv_write(): bytes of the area the value took */
 	rv_graph_plan *graph;     /* RV_KIND_GRAPH */
 } rv_plan;
 
@@ -77,9 +82,16 @@ typedef struct rv_plan {
  * cached it throws (TypeError naming the path, or ValueError for depth) and
  * returns FAILURE. `path` names the argument for messages. */
 zend_result rv_plan_value(rv_context *ctx, rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num);
+/* The same for a write that follows at once, with no PHP code run in
+ * between: the size of a value whose hooks ran may be an estimate
+ * (plan->estimated), which saves a pass over the graph. */
+zend_result rv_plan_store(rv_context *ctx, rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num);
+/* An estimated plan, sized exactly (FAILURE: thrown, as rv_plan_value()
+ * would have). */
+zend_result rv_plan_exact(rv_plan *plan);
 /* Encodes the planned value into `area` (plan->size bytes, 16-byte aligned),
- * with the context it was planned with. Runs no PHP code. FAILURE: the value did not come out as planned (an
- * exception may be pending); the area holds nothing to keep. */
+ * with the context it was planned with, and sets plan->used. Runs no PHP code. FAILURE: the value did not come
+ * out as planned, or an estimated one did not fit (an exception may be pending); the area holds nothing to keep. */
 zend_result rv_write(rv_plan *plan, void *area);
 void rv_plan_release(rv_plan *plan);
 

@@ -16,7 +16,7 @@ static const uint32_t rv_uninitialized_bucket[2] = { HT_INVALID_IDX, HT_INVALID_
 
 /* Past the end of a guessed reservation: the rest of the walk writes into
  * chunks of its own, chained from w->spill, and is thrown away. */
-static zend_never_inline void *spill(rv_writer *w, size_t size)
+void *rv_spill(rv_writer *w, size_t size)
 {
 	if (!w->may_overflow) {
 		/* The plan pass sized this exact walk; getting here is a bug, and
@@ -37,16 +37,6 @@ static zend_never_inline void *spill(rv_writer *w, size_t size)
 	char *p = (char *)chunk + ZEND_MM_ALIGNED_SIZE(sizeof(void *));
 	w->cur = p + size;
 	w->end = p + cap;
-	return p;
-}
-
-void *rv_bump(rv_writer *w, size_t size)
-{
-	void *p = w->cur;
-	if (UNEXPECTED(size > (size_t)(w->end - w->cur))) {
-		return spill(w, size);
-	}
-	w->cur += size;
 	return p;
 }
 
@@ -143,18 +133,13 @@ zend_string *rv_copy_string(rv_writer *w, const zend_string *src)
 	return dst;
 }
 
-zend_string *rv_write_string(rv_writer *w, zend_string *src)
+zend_string *rv_write_string_copy(rv_writer *w, rv_xlat_slot *slot, zend_string *src)
 {
-	rv_context *ctx = w->ctx;
-	rv_xlat_slot *slot = rv_xlat_str_slot(ctx, src);
-	if (slot->gen == ctx->xlat_gen && (slot->src == src || rv_xlat_same_string(slot->src, src))) {
-		return slot->dst;
-	}
 	/* Recorded once the copy is made: the write pass needs no marker. */
 	zend_string *dst = rv_copy_string(w, src);
 	slot->src = src;
 	slot->dst = dst;
-	slot->gen = ctx->xlat_gen;
+	slot->gen = w->ctx->xlat_gen;
 	return dst;
 }
 
@@ -216,12 +201,4 @@ zend_array *rv_array_begin(rv_writer *w, size_t *plan_size, zend_array *src)
 	HT_SET_DATA_ADDR(dst, data);
 	HT_HASH_RESET(dst);
 	return dst;
-}
-
-void rv_array_link(zend_array *dst, uint32_t pos)
-{
-	Bucket *q = dst->arData + pos;
-	uint32_t n = (uint32_t)q->h | dst->nTableMask;
-	Z_NEXT(q->val) = HT_HASH(dst, n);
-	HT_HASH(dst, n) = HT_IDX_TO_HASH(pos);
 }

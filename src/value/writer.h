@@ -30,8 +30,20 @@ typedef struct rv_writer {
 	void *spill;
 } rv_writer;
 
-/* The next `size` bytes (a multiple of 8) of the entry. */
-void *rv_bump(rv_writer *w, size_t size);
+/* Past the end of the reservation (see rv_writer.may_overflow). */
+void *rv_spill(rv_writer *w, size_t size);
+
+/* The next `size` bytes (a multiple of 8) of the entry. Inline: every
+ * string and array written asks for some. */
+static zend_always_inline void *rv_bump(rv_writer *w, size_t size)
+{
+	void *p = w->cur;
+	if (UNEXPECTED(size > (size_t)(w->end - w->cur))) {
+		return rv_spill(w, size);
+	}
+	w->cur += size;
+	return p;
+}
 /* Frees what an overflowing write spilled. */
 void rv_writer_release(rv_writer *w);
 
@@ -115,7 +127,17 @@ static zend_always_inline size_t rv_array_data_size(const zend_array *a)
  * and its interned copy in the entry. Both consult the same dedup cache,
  * so call them in the same order in both passes. */
 size_t rv_string_plan(rv_context *ctx, zend_string *s);
-zend_string *rv_write_string(rv_writer *w, zend_string *s);
+zend_string *rv_write_string_copy(rv_writer *w, rv_xlat_slot *slot, zend_string *src);
+/* Inline for a string met before (most keys): only a new one is copied. */
+static zend_always_inline zend_string *rv_write_string(rv_writer *w, zend_string *src)
+{
+	rv_context *ctx = w->ctx;
+	rv_xlat_slot *slot = rv_xlat_str_slot(ctx, src);
+	if (slot->gen == ctx->xlat_gen && (slot->src == src || rv_xlat_same_string(slot->src, src))) {
+		return slot->dst;
+	}
+	return rv_write_string_copy(w, slot, src);
+}
 
 /* The same copy without the dedup cache (for layouts prepared ahead of a
  * value, see class_profile.c). The source's hash must be computed. */
@@ -137,6 +159,12 @@ zend_string *rv_temp_cstring(rv_context *ctx, const char *s);
  * in order, linking each with rv_array_link. */
 zend_array *rv_write_empty_array(rv_writer *w, size_t *plan_size, zend_long next_free);
 zend_array *rv_array_begin(rv_writer *w, size_t *plan_size, zend_array *src);
-void rv_array_link(zend_array *dst, uint32_t pos);
+static zend_always_inline void rv_array_link(zend_array *dst, uint32_t pos)
+{
+	Bucket *q = dst->arData + pos;
+	uint32_t n = (uint32_t)q->h | dst->nTableMask;
+	Z_NEXT(q->val) = HT_HASH(dst, n);
+	HT_HASH(dst, n) = HT_IDX_TO_HASH(pos);
+}
 
 #endif
