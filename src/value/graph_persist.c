@@ -84,6 +84,14 @@ typedef struct gctx {
 	zend_array **held;
 	uint32_t nheld;
 	uint32_t held_cap;
+	/* The objects whose hooks ran, held until the store ends, as
+	 * serialize() holds every object it met: a hook that drops the last
+	 * reference to its own object (or to one met before) would free what
+	 * the walk still reads. Their destructors run when the store is done,
+	 * as they run when serialize() returns. */
+	zend_object **held_objects;
+	uint32_t nheld_objects;
+	uint32_t held_objects_cap;
 	/* Arrays met where their encoding may depend on the way there: one
 	 * written as null inside itself, one behind a reference nobody else
 	 * holds (which can close a loop of plain values). An array whose walk
@@ -701,12 +709,32 @@ static void remember_sleep(gctx *c, zend_object *obj, zval *returned, zval *keys
 
 /* COLLECT: runs the object's hook and keeps what it returned (under
  * BG(serialize_lock): rv_plan_value()). */
+static void hold_object(gctx *c, zend_object *obj);
+
+/* The arrays an internal __serialize() returns may be the object's own
+ * storage, which the object writes in place without separating it
+ * (ArrayObject's): a later hook's write to the object would reach the
+ * state kept for it. serialize() writes the state at once; a copy of
+ * each shared array keeps it as it was. */
+static void snapshot_internal_state(HashTable *state)
+{
+	zval *v;
+	ZEND_HASH_FOREACH_VAL(state, v) {
+		if (Z_TYPE_P(v) == IS_ARRAY && Z_REFCOUNTED_P(v) && Z_REFCOUNT_P(v) > 1) {
+			zend_array *copy = zend_array_dup(Z_ARR_P(v));
+			zval_ptr_dtor(v);
+			ZVAL_ARR(v, copy);
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
 static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, const rv_path *path)
 {
 	rv_encoding enc = p->enc;
 	zval state, zobj;
 	ZVAL_UNDEF(&state);
 	ZVAL_OBJ(&zobj, obj);
+	hold_object(c, obj);
 	switch (enc) {
 		case RV_ENC_UNSERIALIZE:
 			zend_call_known_instance_method_with_0_params(obj->ce->__serialize, obj, &state);
@@ -718,6 +746,9 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, 
 				zend_type_error("%s::__serialize() must return an array", ZSTR_VAL(obj->ce->name));
 				zval_ptr_dtor(&state);
 				return FAILURE;
+			}
+			if (obj->ce->__serialize->type == ZEND_INTERNAL_FUNCTION) {
+				snapshot_internal_state(Z_ARRVAL(state));
 			}
 			break;
 		case RV_ENC_SLEEP: {
@@ -1635,6 +1666,16 @@ static void hold(gctx *c, zend_array *a)
 	c->held[c->nheld++] = a;
 }
 
+static void hold_object(gctx *c, zend_object *obj)
+{
+	if (c->nheld_objects == c->held_objects_cap) {
+		c->held_objects_cap = MAX(c->held_objects_cap * 2, 16);
+		c->held_objects = safe_erealloc(c->held_objects, c->held_objects_cap, sizeof(zend_object *), 0);
+	}
+	GC_ADDREF(obj);
+	c->held_objects[c->nheld_objects++] = obj;
+}
+
 static void release_held(gctx *c)
 {
 	for (uint32_t i = 0; i < c->nheld; i++) {
@@ -1645,6 +1686,17 @@ static void release_held(gctx *c)
 		efree(c->held);
 		c->held = NULL;
 		c->held_cap = 0;
+	}
+	/* Last: a destructor run here may store, or read what the arrays held. */
+	uint32_t n = c->nheld_objects;
+	zend_object **objects = c->held_objects;
+	c->nheld_objects = c->held_objects_cap = 0;
+	c->held_objects = NULL;
+	for (uint32_t i = 0; i < n; i++) {
+		OBJ_RELEASE(objects[i]);
+	}
+	if (objects) {
+		efree(objects);
 	}
 }
 
