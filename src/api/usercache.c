@@ -571,8 +571,15 @@ static void store_method(INTERNAL_FUNCTION_PARAMETERS, bool only_if_absent)
 		RETURN_FALSE;
 	}
 	zend_string *skey = store_key(u, key);
+	uint64_t changed = RV_CTX->changed_while_stored;
 	int rc = uc_wait_unlocked(skey) ? store_quietly(&values, skey, value, expires, only_if_absent) : 0;
 	zend_string_release(skey);
+	if (rc < 0 && RV_CTX->changed_while_stored != changed) {
+		/* A hook put a hooked object where the walk had been already: the
+		 * proposal stores nothing and says false, no exception. */
+		zend_clear_exception();
+		RETURN_FALSE;
+	}
 	if (rc < 0) {
 		restate_refusal();
 		RETURN_THROWS();

@@ -68,6 +68,7 @@ typedef struct rv_context {
 	uint64_t stale_decodes;      /* values that no longer decode as stored (an enum or case gone, a property name
 	                              * unserialize() rejects): the decoder threw, ever */
 	uint64_t stale_code;         /* closure records whose code changed since (a miss), ever */
+	uint64_t changed_while_stored; /* stores refused as a hook changed what was sized already (an Error), ever */
 	rv_closure_script *closure_scripts; /* scripts of this request that declare closures */
 	uint32_t nclosure_scripts;
 	uint32_t closure_scripts_cap;

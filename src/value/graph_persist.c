@@ -432,6 +432,7 @@ static zend_result changed(gctx *c)
 	if (c->pass == WRITE) {
 		return abandon(c);
 	}
+	c->ctx->changed_while_stored++;
 	zend_throw_error(NULL, "The value changed while it was being cached (a __serialize() or __sleep() hook modified it)");
 	return FAILURE;
 }
