@@ -712,22 +712,6 @@ static void remember_sleep(gctx *c, zend_object *obj, zval *returned, zval *keys
  * BG(serialize_lock): rv_plan_value()). */
 static void hold_object(gctx *c, zend_object *obj);
 
-/* The arrays an internal __serialize() returns may be the object's own
- * storage, which the object writes in place without separating it
- * (ArrayObject's): a later hook's write to the object would reach the
- * state kept for it. serialize() writes the state at once; a copy of
- * each shared array keeps it as it was. */
-static void snapshot_internal_state(HashTable *state)
-{
-	zval *v;
-	ZEND_HASH_FOREACH_VAL(state, v) {
-		if (Z_TYPE_P(v) == IS_ARRAY && Z_REFCOUNTED_P(v) && Z_REFCOUNT_P(v) > 1) {
-			zend_array *copy = zend_array_dup(Z_ARR_P(v));
-			zval_ptr_dtor(v);
-			ZVAL_ARR(v, copy);
-		}
-	} ZEND_HASH_FOREACH_END();
-}
 
 static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, const rv_path *path)
 {
@@ -747,9 +731,6 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, 
 				zend_type_error("%s::__serialize() must return an array", ZSTR_VAL(obj->ce->name));
 				zval_ptr_dtor(&state);
 				return FAILURE;
-			}
-			if (obj->ce->__serialize->type == ZEND_INTERNAL_FUNCTION) {
-				snapshot_internal_state(Z_ARRVAL(state));
 			}
 			break;
 		case RV_ENC_SLEEP: {
