@@ -1669,7 +1669,14 @@ static void release_held(gctx *c)
 		c->held = NULL;
 		c->held_cap = 0;
 	}
-	/* Last: a destructor run here may store, or read what the arrays held. */
+}
+
+/* When the store is done with the graph (gctx_free()), not with a pass:
+ * an object freed sooner gives its address and handle, which the tables
+ * of objects met and of hook states are keyed by, to one its destructor
+ * makes, which the passes that follow would take for it. */
+static void release_held_objects(gctx *c)
+{
 	uint32_t n = c->nheld_objects;
 	zend_object **objects = c->held_objects;
 	c->nheld_objects = c->held_objects_cap = 0;
@@ -2101,6 +2108,8 @@ static void gctx_free(gctx *c)
 	}
 	zval_ptr_dtor(&c->sleep.keys);
 	zval_ptr_dtor(&c->sleep.names);
+	/* Last: a destructor run here may store again. */
+	release_held_objects(c);
 }
 
 void rv_graph_plan_free(rv_graph_plan *g)
