@@ -182,27 +182,23 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
  * not said where its requests end (Cache::endOfRequest() fills and lets go
  * of the graphs made before its first call, see quiescent.c; after it,
  * shells would outlive the next boundary). */
-static bool shells_may_be_made(void)
+static bool fetch_shells_if(resident_cache_obj *c, zend_string *key, zval *out, rs_entry_id *seen, bool lazily)
 {
-	return !resident_sapi_has_quiescent_points() && !jit_may_run();
-}
-
-bool resident_fetch_seen(resident_cache_obj *c, zend_string *key, zval *out, rs_entry_id *seen)
-{
-	if (RESIDENT_G(lazy_objects) && shells_may_be_made()) {
+	if (lazily && !resident_sapi_has_quiescent_points() && !jit_may_run()) {
 		rv_lazy_graph *graph = NULL;
 		return fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT, seen);
 	}
 	return fetch(c, key, out, NULL, FETCH_EAGER, seen);
 }
 
+bool resident_fetch_seen(resident_cache_obj *c, zend_string *key, zval *out, rs_entry_id *seen)
+{
+	return fetch_shells_if(c, key, out, seen, RESIDENT_G(lazy_objects));
+}
+
 bool resident_fetch_once(resident_cache_obj *c, zend_string *key, zval *out)
 {
-	if (shells_may_be_made()) {
-		rv_lazy_graph *graph = NULL;
-		return fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT, NULL);
-	}
-	return fetch(c, key, out, NULL, FETCH_EAGER, NULL);
+	return fetch_shells_if(c, key, out, NULL, true);
 }
 
 bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **graph)

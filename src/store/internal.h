@@ -256,10 +256,6 @@ void rs_free(rs_store *st, rs_off block);
 void rs_alloc_shrink(rs_store *st, rs_off block, uint64_t size);
 uint64_t rs_alloc_round(uint64_t payload);     /* block size needed for a payload */
 uint64_t rs_entry_need(size_t key_len, size_t value_size); /* block size a store asks for */
-
-/* Stores wait this many times 1 ms, the lock released, for readers in
- * flight to release what they hold. */
-#define RS_READER_WAITS 50
 uint64_t rs_largest_free(const rs_store *st);
 void rs_alloc_rebuild(rs_store *st);            /* recovery: free lists from a heap walk */
 const char *rs_alloc_check(rs_store *st, uint64_t *free_blocks);
@@ -325,6 +321,9 @@ static inline void rs_account_live(rs_store *st, rs_entry *e, int sign)
 	}
 }
 
+/* Stores wait this many times 1 ms, the lock released, for readers in
+ * flight to release what they hold (evict.c). */
+#define RS_READER_WAITS 50
 /* evict.c: under the write lock, a block of `size` bytes, making room
  * first if needed (free limbo, expired entries, CLOCK victims, a window of
  * neighbours); 0 when no room can be made now. */

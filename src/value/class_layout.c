@@ -6,20 +6,11 @@
 #include "class_layout.h"
 #include "digest_walk.h"
 
-static HashTable *table(HashTable **at, bool persistent)
-{
-	if (!*at) {
-		HashTable *t = pemalloc(sizeof(HashTable), persistent);
-		zend_hash_init(t, 16, NULL, NULL, persistent);
-		*at = t;
-	}
-	return *at;
-}
-
 uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce)
 {
 	/* Keyed by address: a table of classes, not of user input. */
-	HashTable *cache = rv_class_lasting(ce) ? table(&ctx->lasting_layouts, true) : table(&ctx->layouts, false);
+	HashTable *cache = rv_class_lasting(ce) ? rv_context_table(&ctx->lasting_layouts, true, NULL)
+		: rv_context_table(&ctx->layouts, false, NULL);
 	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
 	if (known) {
 		return (uint64_t)Z_LVAL_P(known);

@@ -99,4 +99,10 @@ typedef struct rv_context {
 	rv_xlat_slot xlat_arr[RV_XLAT_SIZE];
 } rv_context;
 
+/* A table of the context, made when first asked for (persistent: one kept
+ * for the process or thread), and one freed with the context
+ * (rv_context_free()). lifecycle.c. */
+HashTable *rv_context_table(HashTable **at, bool persistent, dtor_func_t dtor);
+void rv_context_table_free(HashTable **at);
+
 #endif

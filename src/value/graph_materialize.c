@@ -259,13 +259,17 @@ static zend_always_inline resolved_shape *resolve_light(decoder *d, const rv_sha
 	return r;
 }
 
-static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *shape)
+static zend_always_inline resolved_shape *completed(decoder *d, resolved_shape *r, const rv_shape *shape)
 {
-	resolved_shape *r = resolve_light(d, shape);
 	if (UNEXPECTED(!r->complete)) {
 		complete_shape(d, r, shape);
 	}
 	return r;
+}
+
+static zend_always_inline resolved_shape *resolve(decoder *d, const rv_shape *shape)
+{
+	return completed(d, resolve_light(d, shape), shape);
 }
 
 /* A shell of an object of this shape can be made before the shape is
@@ -1041,10 +1045,7 @@ resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape)
 
 resolved_shape *rv_decoder_complete(decoder *d, resolved_shape *r, const rv_shape *shape)
 {
-	if (UNEXPECTED(!r->complete)) {
-		complete_shape(d, r, shape);
-	}
-	return r;
+	return completed(d, r, shape);
 }
 
 zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r,

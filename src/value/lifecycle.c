@@ -51,18 +51,31 @@ void rv_context_scripts_end(rv_context *ctx)
 	ctx->nclosure_scripts = ctx->closure_scripts_cap = 0;
 }
 
-static void free_persistent_table(HashTable **table)
+HashTable *rv_context_table(HashTable **at, bool persistent, dtor_func_t dtor)
 {
-	if (*table) {
-		zend_hash_destroy(*table);
-		pefree(*table, 1);
-		*table = NULL;
+	if (!*at) {
+		HashTable *t = pemalloc(sizeof(HashTable), persistent);
+		zend_hash_init(t, 16, NULL, dtor, persistent);
+		*at = t;
+	}
+	return *at;
+}
+
+void rv_context_table_free(HashTable **at)
+{
+	if (*at) {
+		zend_hash_destroy(*at);
+		pefree(*at, 1);
+		*at = NULL;
 	}
 }
 
 void rv_context_free(rv_context *ctx)
 {
-	free_persistent_table(&ctx->root_sizes);
-	free_persistent_table(&ctx->lasting_layouts);
-	rv_shape_cache_free(ctx);
+	/* What was replaced in the shape cache goes with the request's end. */
+	rv_shape_cache_request_end(ctx);
+	rv_context_table_free(&ctx->root_sizes);
+	rv_context_table_free(&ctx->lasting_layouts);
+	rv_context_table_free(&ctx->lasting_shapes);
+	rv_context_table_free(&ctx->lasting_types);
 }

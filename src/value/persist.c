@@ -147,6 +147,25 @@ again:
 	}
 }
 
+/* The objects' hooks run while a graph is planned (__serialize(),
+ * __sleep(), a Serializable's serialize()): as serialize() runs them,
+ * under BG(serialize_lock), so that a serialize() they call starts a
+ * context of its own instead of continuing the one of a serialize() this
+ * store runs inside; and, as at a fetch, without a Fiber switch in the
+ * middle (the context's tables are this plan's until it ends). A fatal
+ * error in a hook gives both back (hooks_done()) before it goes on. */
+static void hooks_may_run(void)
+{
+	zend_fiber_switch_block();
+	BG(serialize_lock)++;
+}
+
+static void hooks_done(void)
+{
+	BG(serialize_lock)--;
+	zend_fiber_switch_unblock();
+}
+
 static zend_result plan_value(rv_context *ctx, rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num, bool estimate)
 {
 	memset(plan, 0, sizeof(*plan));
@@ -165,25 +184,15 @@ static zend_result plan_value(rv_context *ctx, rv_plan *plan, zval *value, const
 	if (!c.graph) {
 		return FAILURE;
 	}
-	/* The objects' hooks run here (__serialize(), __sleep(), a
-	 * Serializable's serialize()): as serialize() runs them, under
-	 * BG(serialize_lock), so that a serialize() they call starts a context
-	 * of its own instead of continuing the one of a serialize() this store
-	 * runs inside; and, as at a fetch, without a Fiber switch in the middle
-	 * (the context's tables are this plan's until it ends). A fatal error
-	 * in a hook gives both back before it goes on. */
 	rv_graph_plan *volatile graph = NULL;
-	zend_fiber_switch_block();
-	BG(serialize_lock)++;
+	hooks_may_run();
 	zend_try {
 		graph = rv_graph_plan_value(ctx, value, path, arg_num, &plan->size, estimate ? &plan->estimated : NULL);
 	} zend_catch {
-		BG(serialize_lock)--;
-		zend_fiber_switch_unblock();
+		hooks_done();
 		zend_bailout();
 	} zend_end_try();
-	BG(serialize_lock)--;
-	zend_fiber_switch_unblock();
+	hooks_done();
 	plan->graph = graph;
 	if (!plan->graph) {
 		return FAILURE;
@@ -209,17 +218,14 @@ zend_result rv_plan_exact(rv_plan *plan)
 	/* No hook runs again; the walk fills lazily restored objects, as the
 	 * first one did, under the same guards. */
 	volatile zend_result rc = FAILURE;
-	zend_fiber_switch_block();
-	BG(serialize_lock)++;
+	hooks_may_run();
 	zend_try {
 		rc = rv_graph_plan_exact(plan->graph, plan->value, plan->path, &plan->size);
 	} zend_catch {
-		BG(serialize_lock)--;
-		zend_fiber_switch_unblock();
+		hooks_done();
 		zend_bailout();
 	} zend_end_try();
-	BG(serialize_lock)--;
-	zend_fiber_switch_unblock();
+	hooks_done();
 	return rc;
 }
 

@@ -41,12 +41,7 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 		|| zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
 		return;
 	}
-	HashTable *t = ctx->lasting_shapes;
-	if (!t) {
-		t = pemalloc(sizeof(HashTable), 1);
-		zend_hash_init(t, 64, NULL, kept_free, 1);
-		ctx->lasting_shapes = t;
-	}
+	HashTable *t = rv_context_table(&ctx->lasting_shapes, true, kept_free);
 	if (zend_hash_num_elements(t) >= SHAPE_CACHE_MAX) {
 		return;
 	}
@@ -97,12 +92,7 @@ bool rv_type_cache_accepts(rv_context *ctx, zend_property_info *info, zend_class
 
 void rv_type_cache_keep(rv_context *ctx, zend_property_info *info, zend_class_entry *ce)
 {
-	HashTable *t = ctx->lasting_types;
-	if (!t) {
-		t = pemalloc(sizeof(HashTable), 1);
-		zend_hash_init(t, 64, NULL, kept_free, 1);
-		ctx->lasting_types = t;
-	}
+	HashTable *t = rv_context_table(&ctx->lasting_types, true, kept_free);
 	accepted_classes *a = zend_hash_index_find_ptr(t, (zend_ulong)(uintptr_t)info);
 	if (!a) {
 		/* Bounded by the declarations of the classes that last. */
@@ -126,18 +116,5 @@ void rv_shape_cache_request_end(rv_context *ctx)
 	ctx->replaced_shapes = NULL;
 	if (ctx->lasting_shapes && zend_hash_num_elements(ctx->lasting_shapes) >= SHAPE_CACHE_MAX) {
 		zend_hash_clean(ctx->lasting_shapes);
-	}
-}
-
-void rv_shape_cache_free(rv_context *ctx)
-{
-	rv_shape_cache_request_end(ctx);
-	HashTable **tables[] = { &ctx->lasting_shapes, &ctx->lasting_types };
-	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
-		if (*tables[i]) {
-			zend_hash_destroy(*tables[i]);
-			pefree(*tables[i], 1);
-			*tables[i] = NULL;
-		}
 	}
 }

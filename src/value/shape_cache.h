@@ -34,9 +34,8 @@ bool rv_type_cache_accepts(rv_context *ctx, zend_property_info *info, zend_class
 /* Notes that it does. */
 void rv_type_cache_keep(rv_context *ctx, zend_property_info *info, zend_class_entry *ce);
 /* At the end of a request, once no decoder is left: frees what was
- * replaced, and empties the cache past its size. */
+ * replaced, and empties the cache past its size. Its tables go with the
+ * context (rv_context_free()). */
 void rv_shape_cache_request_end(rv_context *ctx);
-/* With the thread. */
-void rv_shape_cache_free(rv_context *ctx);
 
 #endif
