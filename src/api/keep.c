@@ -125,7 +125,7 @@ static bool build(resident_cache_obj *c, zend_string *key, zend_fcall_info *fci,
 	add_assoc_zval(&entry, "app", app);
 	add_assoc_long(&entry, "deploys", (zend_long)ros_deploy_count());
 	add_assoc_zval(&entry, "files", &files);
-	int rc = resident_store_value(c, key, &entry, 0, 0, false, 2);
+	int rc = resident_store_result(c, key, &entry, 0, 0, 2, true);
 	zval_ptr_dtor(&entry);
 	if (rc < 0) {
 		zval_ptr_dtor(app);

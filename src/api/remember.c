@@ -166,7 +166,7 @@ static void compute_and_store(resident_cache_obj *c, zend_string *key, zend_fcal
 		zval_ptr_dtor(&result);
 		return;
 	}
-	if (resident_store_value(c, key, &result, expires, stale_until, false, 2) < 0) {
+	if (resident_store_result(c, key, &result, expires, stale_until, 2, false) < 0) {
 		zval_ptr_dtor(&result);
 		return;
 	}

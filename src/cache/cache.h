@@ -73,6 +73,12 @@ struct rv_plan;
  * argument in error messages. */
 int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires_ms,
                          int64_t stale_until_ms, bool only_if_absent, uint32_t value_arg);
+/* The same for what a callable argument returned (remember()'s $compute,
+ * keep()'s $build): messages name it as that call ("$compute()['a'] is a
+ * resource"); wrapped: it is the first member of the array Resident
+ * stores it in, whose key they leave out. */
+int resident_store_result(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires_ms,
+                          int64_t stale_until, uint32_t callable_arg, bool wrapped);
 /* Stores a value planned already (storeMultiple() plans them all first).
  * False, with a warning or an exception, when it is not stored. */
 bool resident_store_planned(resident_cache_obj *c, zend_string *key, struct rv_plan *plan, int64_t expires_ms,

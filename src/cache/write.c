@@ -175,7 +175,7 @@ static int store_unplanned(resident_cache_obj *c, zend_string *key, zval *value,
 }
 
 static int store_value(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires,
-                       int64_t stale_until, bool only_if_absent, uint32_t value_arg)
+                       int64_t stale_until, bool only_if_absent, uint32_t value_arg, rv_path *root)
 {
 	if (!resident_store()) {
 		return 0;
@@ -183,16 +183,15 @@ static int store_value(resident_cache_obj *c, zend_string *key, zval *value, int
 	if (only_if_absent && resident_exists(c, key)) {
 		return 0;
 	}
-	rv_path root = { .kind = RV_PATH_ROOT, .name = "value" };
 	size_t guess = Z_TYPE_P(value) == IS_OBJECT ? rv_size_guess(RV_CTX, value) : 0;
 	if (guess) {
-		int rc = store_unplanned(c, key, value, guess, &root, expires, stale_until, only_if_absent, value_arg);
+		int rc = store_unplanned(c, key, value, guess, root, expires, stale_until, only_if_absent, value_arg);
 		if (rc != 2) {
 			return rc;
 		}
 	}
 	rv_plan plan;
-	if (rv_plan_store(RV_CTX, &plan, value, &root, value_arg) == FAILURE) {
+	if (rv_plan_store(RV_CTX, &plan, value, root, value_arg) == FAILURE) {
 		return -1;
 	}
 	bool ok = resident_store_planned(c, key, &plan, expires, stale_until, only_if_absent);
@@ -207,8 +206,23 @@ int resident_store_value(resident_cache_obj *c, zend_string *key, zval *value, i
 	/* Hooks run while planning (__serialize(), __sleep()) read the value,
 	 * which may hold borrowed parts. A bailout leaves the count to the
 	 * request's end. */
+	rv_path root = { .kind = RV_PATH_ROOT, .name = "value" };
 	RESIDENT_G(cache_calls)++;
-	int rc = store_value(c, key, value, expires, stale_until, only_if_absent, value_arg);
+	int rc = store_value(c, key, value, expires, stale_until, only_if_absent, value_arg, &root);
+	RESIDENT_G(cache_calls)--;
+	return rc;
+}
+
+int resident_store_result(resident_cache_obj *c, zend_string *key, zval *value, int64_t expires,
+                          int64_t stale_until, uint32_t callable_arg, bool wrapped)
+{
+	/* "$compute()['a']": what the user wrote is the call, not a $value. */
+	const char *arg = get_active_function_arg_name(callable_arg);
+	char name[64];
+	snprintf(name, sizeof(name), "%s()", arg ? arg : "value");
+	rv_path root = { .kind = RV_PATH_ROOT, .name = name, .wrapped = wrapped };
+	RESIDENT_G(cache_calls)++;
+	int rc = store_value(c, key, value, expires, stale_until, false, callable_arg, &root);
 	RESIDENT_G(cache_calls)--;
 	return rc;
 }

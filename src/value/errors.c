@@ -45,6 +45,9 @@ static void render(smart_str *out, const rv_path *p)
 			smart_str_append_printf(out, "[" ZEND_LONG_FMT "]", (zend_long)p->index);
 			break;
 		case RV_PATH_KEY:
+			if (p->up && p->up->kind == RV_PATH_ROOT && p->up->wrapped) {
+				break;
+			}
 			smart_str_appendc(out, '[');
 			render_key(out, p->key);
 			smart_str_appendc(out, ']');

@@ -59,6 +59,9 @@ typedef struct rv_path {
 	zend_ulong index;
 	zend_string *key;     /* KEY, PROP */
 	const char *name;     /* ROOT: the argument's name; NAMED: an expression, as is */
+	/* ROOT: the value sits in an array Resident wraps it in (keep()): the
+	 * wrapper's key is not the user's, and messages leave it out. */
+	bool wrapped;
 } rv_path;
 
 typedef struct rv_graph_plan rv_graph_plan;

@@ -58,7 +58,7 @@ array(1) {
 }
 compute failed
 string(9) "recovered"
-Resident\Cache::remember(): Argument #2 ($compute) cannot be cached: $value['f'] is a Closure declared in eval()'d code
+Resident\Cache::remember(): Argument #2 ($compute) cannot be cached: $compute()['f'] is a Closure declared in eval()'d code
 string(4) "fine"
 NULL
 bool(false)

@@ -75,6 +75,8 @@ foreach ([
     'build throws' => fn () => $c->keep('other', function () { throw new RuntimeException('boot failed'); }),
     'reset throws' => fn () => $c->keep('other', fn () => new App(), function () { throw new LogicException('reset failed'); }),
     'not cacheable' => fn () => $c->keep('bad', fn () => ['log' => STDERR]),
+    'a resource' => fn () => $c->keep('bad', fn () => STDERR),
+    'in an object' => fn () => $c->keep('bad', function () { $a = new stdClass(); $a->log = STDERR; return $a; }),
     'empty key' => fn () => $c->keep('', fn () => 1),
 ] as $what => $call) {
     try {
@@ -110,6 +112,8 @@ worker a: Bonjour world (request #8, served 1)
 -- failures
 build throws: RuntimeException: boot failed
 reset throws: LogicException: reset failed
-not cacheable: TypeError: Resident\Cache::keep(): Argument #2 ($build) cannot be cached: $value['app']['log'] is a resource
+not cacheable: TypeError: Resident\Cache::keep(): Argument #2 ($build) cannot be cached: $build()['log'] is a resource
+a resource: TypeError: Resident\Cache::keep(): Argument #2 ($build) cannot be cached: $build() is a resource
+in an object: TypeError: Resident\Cache::keep(): Argument #2 ($build) cannot be cached: $build()->log is a resource
 empty key: ValueError: Resident\Cache::keep(): Argument #1 ($key) must not be empty
 bool(false)

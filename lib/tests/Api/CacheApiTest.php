@@ -371,7 +371,7 @@ final class CacheApiTest extends TestCase
             $this->cache->remember('k', fn () => self::uncacheableClosure());
             self::fail('remembered a closure');
         } catch (\TypeError $e) {
-            self::assertSame('Resident\Cache::remember(): Argument #2 ($compute) cannot be cached: $value is ' . self::codeRefusals()[0], $e->getMessage());
+            self::assertSame('Resident\Cache::remember(): Argument #2 ($compute) cannot be cached: $compute() is ' . self::codeRefusals()[0], $e->getMessage());
         }
         self::assertSame(3, $this->cache->remember('k', fn () => 3, 10, 5));
     }
