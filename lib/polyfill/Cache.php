@@ -220,7 +220,7 @@ final class Cache
         } finally {
             unset(self::$computing[$computing]);
         }
-        $this->storage->store($key, Encoding::encode($value, 'remember', 2, 'compute', '$value'), $ttl);
+        $this->storage->store($key, Encoding::encode($value, 'remember', 2, 'compute', '$compute()'), $ttl);
         Statistics::stored($this->name);
 
         return $value;
@@ -243,7 +243,7 @@ final class Cache
         } else {
             Statistics::miss($this->name);
             $app = $build();
-            $this->storage->store($key, Encoding::encode(['app' => $app], 'keep', 2, 'build', '$value'), 0);
+            $this->storage->store($key, Encoding::encode(['app' => $app], 'keep', 2, 'build', '$build()', 'app'), 0);
             Statistics::stored($this->name);
         }
         if ($reset !== null) {

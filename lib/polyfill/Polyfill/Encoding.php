@@ -18,11 +18,27 @@ final class Encoding
     public static ?string $refusedAnonymousClass = null;
 
     /**
-     * @param string $where how the error names the value: '$value', "\$values['a']"...
+     * @param string $where how the error names the value: '$value', "\$values['a']", '$compute()'...
+     * @param string|null $wrapper the key of the one-element array the caller wraps what it names $where in
+     *                             (keep()'s ['app' => ...]): errors leave the wrapper out, as the extension's do
      * @throws \TypeError as the extension does, naming the part that cannot be cached
      */
-    public static function encode(mixed $value, string $method, int $arg, string $argName, string $where): mixed
+    public static function encode(mixed $value, string $method, int $arg, string $argName, string $where, ?string $wrapper = null): mixed
     {
+        if ($wrapper !== null) {
+            if (self::isResource($value[$wrapper])) {
+                throw self::refusal($method, $arg, $argName, "$where is a resource");
+            }
+            try {
+                return [serialize($value)];
+            } catch (\Throwable $e) {
+                $refused = self::find($value[$wrapper], $where, []);
+                if ($refused === null) {
+                    throw $e;
+                }
+                throw self::refusal($method, $arg, $argName, $refused);
+            }
+        }
         if ($value === null || \is_scalar($value)) {
             return $value;
         }
