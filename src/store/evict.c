@@ -3,10 +3,12 @@
  * Making room for a new entry (rs_alloc_evicting, under the write lock).
  *
  * Eviction is CLOCK with the bucket array as the clock face: the hand
- * sweeps buckets in order; an entry whose `referenced` bits are set gets
- * them cleared and survives, one without is evicted. A reader marks it read
- * on a hit (only if not marked yet, so hot entries cost no write); a new
- * entry starts marked new, so it gets one full sweep before it can go.
+ * sweeps buckets in order; an entry whose `referenced` bits are set has
+ * them lowered and survives (read: to new; new: to none), one without may
+ * be evicted, and of the next few such entries the one stored first goes.
+ * A reader marks it read on a hit (only if not marked yet, so hot entries
+ * cost no write); a new entry starts marked new, so it gets one full sweep
+ * before it can go, one read since gets two.
  * Eviction by address (windows) tells the two apart: what was read is what
  * it spares. Keeping no separate ring means inserts and deletes touch
  * nothing but the chain. TTLs are checked lazily by readers, swept first
@@ -53,11 +55,20 @@ static uint64_t sweep(rs_store *st, uint64_t budget, visit_fn visit, void *ctx)
 	return sweep_from(st, &st->hdr->clock_hand, budget, visit, ctx);
 }
 
+/* CLOCK's victim is not the first entry it may evict that the hand meets,
+ * but the one stored longest ago among the next few: when a round found
+ * every entry referenced (a cache that filled up at once, then more
+ * stores), the next one would take them in bucket order, what was stored a
+ * moment ago as soon as what was stored an hour ago. */
+#define RS_CLOCK_SAMPLE 8
+
 typedef struct sweep_ctx {
 	int64_t now_ms;
 	uint64_t want;       /* bytes to evict */
 	uint64_t done;       /* bytes evicted */
 	int64_t next_expiry; /* expired sweep: the earliest expiry of what stays */
+	uint32_t ncand;      /* CLOCK: entries it may evict, met since its last victim */
+	rs_entry *cand[RS_CLOCK_SAMPLE];
 } sweep_ctx;
 
 static void count_expired(rs_store *st, rs_entry *e)
@@ -152,27 +163,103 @@ static bool guarded(rs_store *st, const rs_entry *e, int64_t now_ms)
 	return rs_peek(st, (uint16_t)(guard - 1), key, len, now_ms) != NULL;
 }
 
+/* The link that points at e in its bucket's chain, or NULL. */
+static _Atomic rs_off *link_to(rs_store *st, const rs_entry *e)
+{
+	rs_off off = RS_OFF(st, e);
+	_Atomic rs_off *link = rs_bucket_for(st, e->hash);
+	rs_off cur;
+	while ((cur = atomic_load_explicit(link, memory_order_relaxed)) != 0 && cur != off) {
+		link = &rs_entry_at(st, cur)->next;
+	}
+	return cur == off ? link : NULL;
+}
+
+static void evict_at(rs_store *st, sweep_ctx *c, _Atomic rs_off *link, rs_entry *e)
+{
+	rs_pools(st)[e->pool].evictions++;
+	st->hdr->evictions++;
+	c->done += rs_block_size(&e->block);
+	rs_retire_at(st, link);
+}
+
+/* Evicts the candidate stored first (the lowest commit epoch: limbo_tag of
+ * a live entry). `cur`, at `cur_link`, is the entry the hand is on; true if
+ * it was the one (the caller's link then points past it). The others are
+ * behind the hand: their links are found again, as the chains may have
+ * changed since. */
+static bool evict_oldest(rs_store *st, sweep_ctx *c, _Atomic rs_off *cur_link, rs_entry *cur)
+{
+	uint32_t at = 0;
+	for (uint32_t i = 1; i < c->ncand; i++) {
+		if (c->cand[i]->limbo_tag < c->cand[at]->limbo_tag) {
+			at = i;
+		}
+	}
+	rs_entry *victim = c->cand[at];
+	c->cand[at] = c->cand[--c->ncand];
+	st->clock_victim_tag = victim->limbo_tag;
+	if (victim == cur) {
+		evict_at(st, c, cur_link, cur);
+		return true;
+	}
+	_Atomic rs_off *link = link_to(st, victim);
+	if (link) {
+		evict_at(st, c, link, victim);
+	}
+	return false;
+}
+
+/* What a CLOCK sweep left of its candidates, until it has what it wanted. */
+static void evict_candidates(rs_store *st, sweep_ctx *c)
+{
+	while (c->ncand && c->done < c->want) {
+		evict_oldest(st, c, NULL, NULL);
+	}
+	c->ncand = 0;
+}
+
 static bool visit_clock(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *ctx, bool *stop)
 {
 	sweep_ctx *c = ctx;
+	uint8_t ref;
 	if (rs_pools(st)[e->pool].pinned) {
 		return false;
 	}
 	if (rs_entry_expired(e, c->now_ms)) {
 		count_expired(st, e);
-	} else if (guarded(st, e, c->now_ms)) {
-		return false;
-	} else if (atomic_load_explicit(&e->referenced, memory_order_relaxed)) {
-		atomic_store_explicit(&e->referenced, 0, memory_order_relaxed);
-		return false;
-	} else {
-		rs_pools(st)[e->pool].evictions++;
-		st->hdr->evictions++;
+		c->done += rs_block_size(&e->block);
+		rs_retire_at(st, link);
+		*stop = c->done >= c->want;
+		return true;
 	}
-	c->done += rs_block_size(&e->block);
-	rs_retire_at(st, link);
+	if (guarded(st, e, c->now_ms)) {
+		return false;
+	}
+	if ((ref = atomic_load_explicit(&e->referenced, memory_order_relaxed))) {
+		/* A second chance; two for an entry read since the hand last
+		 * passed it: a read is more recent than the stores the hand
+		 * clears in the same round, and one round would leave the two
+		 * alike (the entries a request read just before the cache
+		 * filled up went as soon as those stored before them). */
+		atomic_store_explicit(&e->referenced, ref & RS_REF_READ ? RS_REF_NEW : 0, memory_order_relaxed);
+		return false;
+	}
+	/* Met again: the sweep went round, and there are no more to choose
+	 * from (a cache of few entries). */
+	bool again = false;
+	for (uint32_t i = 0; i < c->ncand; i++) {
+		again |= c->cand[i] == e;
+	}
+	if (!again) {
+		c->cand[c->ncand++] = e;
+	}
+	if (c->ncand < RS_CLOCK_SAMPLE && !again) {
+		return false;
+	}
+	bool retired = evict_oldest(st, c, link, e);
 	*stop = c->done >= c->want;
-	return true;
+	return retired;
 }
 
 /* Only our own read section blocks reclamation: waiting cannot help. */
@@ -198,11 +285,26 @@ static bool limbo_blocked_by_self(rs_store *st)
  */
 #define RS_WINDOW_CANDIDATES 64
 
+/* Which entries a window may evict. */
+typedef struct window_rule {
+	int64_t now_ms;
+	/* Spared: entries with one of these bits (RS_REF_READ, read since
+	 * CLOCK last passed them; RS_REF_NEW, stored since). */
+	uint8_t spare;
+	/* Spared: entries CLOCK would not reach within this many buckets of
+	 * its hand (those it passed last are the ones it gave a second
+	 * chance last). nbuckets: none. */
+	uint64_t front;
+	/* Spared: entries stored after this commit epoch. */
+	uint64_t stored_by;
+} window_rule;
+
 /* The eviction cost of the block at `off`, or UINT64_MAX if it cannot go
- * (nor, when sparing them, if it was read since CLOCK last passed it).
- * Entries stored or read since then count double. */
-static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read, int64_t now_ms)
+ * (nor if the rule spares it). Entries stored or read since CLOCK last
+ * passed them count double. */
+static uint64_t window_block_cost(rs_store *st, rs_off off, const window_rule *rule)
 {
+	int64_t now_ms = rule->now_ms;
 	rs_block *b = (rs_block *)(st->base + off);
 	uint64_t size = rs_block_size(b);
 	if (!(b->size_flags & RS_BLOCK_USED)) {
@@ -212,26 +314,33 @@ static uint64_t window_block_cost(rs_store *st, rs_off off, bool spare_read, int
 	if (e->state != RS_ENTRY_LIVE || e->pool >= RS_MAX_POOLS || rs_pools(st)[e->pool].pinned || guarded(st, e, now_ms)) {
 		return UINT64_MAX;
 	}
+	if (e->limbo_tag > rule->stored_by) {
+		return UINT64_MAX;
+	}
+	uint64_t mask = st->hdr->nbuckets - 1;
+	if (rule->front <= mask && (((e->hash & mask) - st->hdr->clock_hand) & mask) >= rule->front) {
+		return UINT64_MAX;
+	}
 	uint8_t ref = atomic_load_explicit(&e->referenced, memory_order_relaxed);
 	if (!ref) {
 		return size;
 	}
-	return spare_read && (ref & RS_REF_READ) ? UINT64_MAX : 2 * size;
+	return ref & rule->spare ? UINT64_MAX : 2 * size;
 }
 
 /* Grows a window from the free block at `off` until it holds `size` bytes;
  * false if it cannot, or not for less than `limit`. */
-static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, bool spare_read, int64_t now_ms, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
+static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit, const window_rule *rule, rs_off *lo_out, rs_off *hi_out, uint64_t *cost_out)
 {
 	rs_header *h = st->hdr;
 	rs_off end = h->heap_off + h->heap_size;
 	rs_off lo = off, hi = off + rs_block_size((rs_block *)(st->base + off));
 	uint64_t cost = 0;
 	while (hi - lo < size) {
-		uint64_t fwd = hi < end ? window_block_cost(st, hi, spare_read, now_ms) : UINT64_MAX;
+		uint64_t fwd = hi < end ? window_block_cost(st, hi, rule) : UINT64_MAX;
 		uint64_t prev_size = ((rs_block *)(st->base + lo))->prev_size;
 		rs_off back_off = prev_size ? lo - prev_size : 0;
-		uint64_t back = prev_size ? window_block_cost(st, back_off, spare_read, now_ms) : UINT64_MAX;
+		uint64_t back = prev_size ? window_block_cost(st, back_off, rule) : UINT64_MAX;
 		if (fwd == UINT64_MAX && back == UINT64_MAX) {
 			return false;
 		}
@@ -252,10 +361,11 @@ static bool window_from(rs_store *st, rs_off off, uint64_t size, uint64_t limit,
 	return true;
 }
 
-/* Evicts the cheapest window of `size` bytes; if spare_read, one without
- * entries read since CLOCK last passed them. Returns the bytes retired. */
-static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms, bool spare_read)
+/* Evicts the cheapest window of `size` bytes, one without entries the
+ * rule spares (window_block_cost). Returns the bytes retired. */
+static uint64_t evict_window(rs_store *st, uint64_t size, const window_rule *rule)
 {
+	int64_t now_ms = rule->now_ms;
 	rs_header *h = st->hdr;
 	rs_off best_lo = 0, best_hi = 0;
 	uint64_t best = UINT64_MAX;
@@ -270,7 +380,7 @@ static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms, bool s
 			candidates++;
 			rs_off lo, hi;
 			uint64_t cost;
-			if (window_from(st, off, size, best, spare_read, now_ms, &lo, &hi, &cost)) {
+			if (window_from(st, off, size, best, rule, &lo, &hi, &cost)) {
 				best = cost;
 				best_lo = lo;
 				best_hi = hi;
@@ -304,6 +414,27 @@ static uint64_t evict_window(rs_store *st, uint64_t size, int64_t now_ms, bool s
 			}
 		}
 		off += bsize;
+	}
+	return done;
+}
+
+/* A window of what CLOCK would take first, as far as one exists: entries
+ * it would evict when it reaches them (neither stored nor read since it
+ * last passed), among those it reaches within half a round (the ones it
+ * passed last just had their second chance: they are the recent ones);
+ * then entries not read since, wherever they are; then any. */
+static uint64_t evict_window_as_clock(rs_store *st, uint64_t size, int64_t now_ms)
+{
+	uint64_t half = st->hdr->nbuckets / 2;
+	const window_rule rules[] = {
+		{ .now_ms = now_ms, .spare = RS_REF_READ | RS_REF_NEW, .front = half, .stored_by = UINT64_MAX },
+		{ .now_ms = now_ms, .spare = RS_REF_READ, .front = half, .stored_by = UINT64_MAX },
+		{ .now_ms = now_ms, .spare = RS_REF_READ, .front = st->hdr->nbuckets, .stored_by = UINT64_MAX },
+		{ .now_ms = now_ms, .spare = 0, .front = st->hdr->nbuckets, .stored_by = UINT64_MAX },
+	};
+	uint64_t done = 0;
+	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]) && !done; i++) {
+		done = evict_window(st, size, &rules[i]);
 	}
 	return done;
 }
@@ -384,7 +515,8 @@ static void keep_room_ahead(rs_store *st)
 		/* Ahead of need, nothing recently read is worth it. Finding no
 		 * such run, it does not look again (under the lock, at every
 		 * store) until another wait pays off. */
-		if (!evict_window(st, ahead, (int64_t)rs_now_ms(), true)) {
+		window_rule cold = { .now_ms = (int64_t)rs_now_ms(), .spare = RS_REF_READ, .front = h->nbuckets, .stored_by = UINT64_MAX };
+		if (!evict_window(st, ahead, &cold)) {
 			h->readers_quick = 0;
 		}
 	}
@@ -441,8 +573,27 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 			}
 		}
 	}
-	/* Two rounds of CLOCK at most: the first may only clear reference bits. */
-	uint64_t budget = 2 * h->nbuckets;
+	if (h->eviction == RS_EVICT_CLOCK && h->free_bytes >= size && st->clock_victim_tag && !h->limbo_head) {
+		/* Enough is free, scattered: evicting next to a free block what
+		 * it lacks takes fewer entries than CLOCK's victims all over the
+		 * heap (a value a little larger than the ones it replaces then
+		 * evicts one of them, not two). Only entries CLOCK would take
+		 * first: neither stored nor read since it last passed them, and
+		 * stored before its last victim. Only while no reader holds
+		 * limbo: what the window retires is then free at once. */
+		window_rule older = { .now_ms = now, .spare = RS_REF_READ | RS_REF_NEW, .front = h->nbuckets, .stored_by = st->clock_victim_tag };
+		uint64_t done = evict_window(st, size, &older);
+		if (done) {
+			coming += done;
+			rs_reclaim(st);
+			if ((off = rs_alloc(st, size))) {
+				return off;
+			}
+		}
+	}
+	/* Three rounds of CLOCK at most: the first two may only lower
+	 * reference bits (an entry read has two chances). */
+	uint64_t budget = 3 * h->nbuckets;
 	bool windowed = false, wiped = false;
 	int waits = 0;
 	for (;;) {
@@ -456,13 +607,18 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 			/* Once per store: what readers hold then comes back as they end. */
 			wiped = true;
 			coming += wipe(st, now);
-		} else if (h->eviction == RS_EVICT_CLOCK && budget && evictable && (coming < size || (windowed && !held))) {
+		} else if (h->eviction == RS_EVICT_CLOCK && budget && evictable && ((held ? held : h->free_bytes) < size || (windowed && !held))) {
 			/* CLOCK takes what is still missing, over all the steps of
-			 * its round. Once a window did not help, and only when no
-			 * reader holds what it retires (then it is freed at once),
-			 * it goes on until something fits. */
-			sweep_ctx c = { .now_ms = now, .want = coming < size ? size - coming : size };
+			 * its round: free bytes count, scattered or not, where no
+			 * reader holds limbo (a window then completes them next to
+			 * free room, below); what readers hold comes back as
+			 * scattered, so then only it counts. Once a window did not
+			 * help, and only when no reader holds what it retires (then
+			 * it is freed at once), it goes on until something fits. */
+			uint64_t have = held ? held : h->free_bytes;
+			sweep_ctx c = { .now_ms = now, .want = have < size ? size - have : size };
 			budget -= sweep(st, budget < 4096 ? budget : 4096, visit_clock, &c);
+			evict_candidates(st, &c);
 			coming += c.done;
 			if (!c.done) {
 				continue;
@@ -472,10 +628,7 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 			 * sparing recently read ones if a window without them
 			 * exists. */
 			windowed = true;
-			uint64_t done = evict_window(st, size, now, true);
-			if (!done) {
-				done = evict_window(st, size, now, false);
-			}
+			uint64_t done = evict_window_as_clock(st, size, now);
 			coming += done;
 			if (!done) {
 				continue;
