@@ -200,10 +200,12 @@ void uc_return_pool_status(user_cache_obj *u, zval *return_value)
 	size_t plen = ZSTR_LEN(u->prefix);
 	/* The pool's keys are those of its prefix in the store pool every
 	 * UserCache pool shares: read a range of buckets at a time inside a
-	 * short section, and handed to PHP outside it. */
+	 * short section, and handed to PHP outside it. Expired entries not yet
+	 * reclaimed are listed and counted, as getStatus()->getEntryCount()
+	 * counts them and as the proposal's pool status does. */
 	while (bucket < nbuckets) {
 		rs_key_batch_clear(&batch);
-		bool complete = rs_keys_collect(st, values.pool, &bucket, 4096, &batch);
+		bool complete = rs_keys_collect_stored(st, values.pool, &bucket, 4096, &batch);
 		size_t pos = 0;
 		rs_key_ref ref;
 		while (rs_key_batch_next(&batch, &pos, &ref)) {

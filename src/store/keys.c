@@ -16,8 +16,6 @@ typedef struct key_record {
 } key_record;
 
 typedef struct collect_ctx {
-	rs_store *st;
-	uint16_t pool;
 	rs_key_batch *batch;
 	size_t bucket_start;   /* where the current bucket's keys begin in the batch */
 	bool out_of_memory;
@@ -39,12 +37,12 @@ static bool seen_in_bucket(const collect_ctx *c, const char *key, size_t len)
 	return false;
 }
 
-static void collect(void *ctx, const char *key, size_t len)
+static void collect(collect_ctx *c, const rs_entry *e)
 {
-	collect_ctx *c = ctx;
 	rs_key_batch *b = c->batch;
+	size_t len = e->key_len;
 	size_t need = sizeof(key_record) + len;
-	if (c->out_of_memory || seen_in_bucket(c, key, len)) {
+	if (c->out_of_memory || seen_in_bucket(c, e->key, len)) {
 		return;
 	}
 	if (b->used + need > b->cap) {
@@ -60,28 +58,46 @@ static void collect(void *ctx, const char *key, size_t len)
 		b->buf = grown;
 		b->cap = cap;
 	}
-	const rs_entry *e = rs_peek(c->st, c->pool, key, len, 0);
-	key_record rec = { .len = (uint32_t)len, .value_size = e ? e->value_size : 0 };
+	key_record rec = { .len = (uint32_t)len, .value_size = e->value_size };
 	memcpy(b->buf + b->used, &rec, sizeof(rec));
-	memcpy(b->buf + b->used + sizeof(rec), key, len);
+	memcpy(b->buf + b->used + sizeof(rec), e->key, len);
 	b->used += need;
 	b->count++;
 }
 
-bool rs_keys_collect(rs_store *st, uint16_t pool, uint64_t *bucket, uint64_t nbuckets, rs_key_batch *batch)
+static bool collect_range(rs_store *st, uint16_t pool, bool with_expired, uint64_t *bucket, uint64_t nbuckets,
+                          rs_key_batch *batch)
 {
-	collect_ctx c = { .st = st, .pool = pool, .batch = batch };
+	collect_ctx c = { .batch = batch };
 	uint64_t end = *bucket + nbuckets;
 	if (end > st->hdr->nbuckets || end < *bucket) {
 		end = st->hdr->nbuckets;
 	}
 	rs_read_begin(st);
+	int64_t now = (int64_t)rs_now_ms();
 	for (; *bucket < end && !c.out_of_memory; ++*bucket) {
 		c.bucket_start = batch->used;
-		rs_scan_bucket(st, *bucket, pool, collect, &c);
+		rs_off off = atomic_load_explicit(&rs_buckets(st)[*bucket], memory_order_acquire);
+		while (off) {
+			const rs_entry *e = rs_entry_at(st, off);
+			if (e->pool == pool && (with_expired || !rs_entry_expired(e, now))) {
+				collect(&c, e);
+			}
+			off = atomic_load_explicit(&e->next, memory_order_acquire);
+		}
 	}
 	rs_read_end(st);
 	return !c.out_of_memory;
+}
+
+bool rs_keys_collect(rs_store *st, uint16_t pool, uint64_t *bucket, uint64_t nbuckets, rs_key_batch *batch)
+{
+	return collect_range(st, pool, false, bucket, nbuckets, batch);
+}
+
+bool rs_keys_collect_stored(rs_store *st, uint16_t pool, uint64_t *bucket, uint64_t nbuckets, rs_key_batch *batch)
+{
+	return collect_range(st, pool, true, bucket, nbuckets, batch);
 }
 
 bool rs_key_batch_next(const rs_key_batch *batch, size_t *pos, rs_key_ref *out)

@@ -311,6 +311,10 @@ typedef struct rs_key_ref {
 	uint64_t value_size;
 } rs_key_ref;
 bool rs_keys_collect(rs_store *st, uint16_t pool, uint64_t *bucket, uint64_t nbuckets, rs_key_batch *batch);
+/* The same with the expired entries not yet reclaimed: every entry the
+ * pool's and the segment's entry counts count (ext-user_cache's pool
+ * status lists them until they are reclaimed). */
+bool rs_keys_collect_stored(rs_store *st, uint16_t pool, uint64_t *bucket, uint64_t nbuckets, rs_key_batch *batch);
 /* Iterates a batch: *pos starts at 0. */
 bool rs_key_batch_next(const rs_key_batch *batch, size_t *pos, rs_key_ref *out);
 void rs_key_batch_clear(rs_key_batch *batch);
