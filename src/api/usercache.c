@@ -801,8 +801,11 @@ ZEND_METHOD(UserCache_Cache, decrement)
  * proposal, a miss, and its entry goes: also when that object made a
  * restore fail (a DatePeriod given an __PHP_Incomplete_Class start), the
  * failure's exception is dropped with it. Resident\Cache gives such a
- * value as unserialize() does (__PHP_Incomplete_Class, or the Error). An
- * autoloader's exception is not a class gone: it reaches the caller. */
+ * value as unserialize() does (__PHP_Incomplete_Class, or the Error). So
+ * is, here only, an object stored by its properties whose name now stands
+ * for an internal class that cannot take them (rv_context's
+ * internal_state_refused). An autoloader's exception is not a class gone:
+ * it reaches the caller. */
 static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 {
 	resident_cache_obj values;
@@ -815,7 +818,10 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 	uint64_t uninstantiable = RV_CTX->uninstantiable_met;
 	uint64_t stack_exhausted = RV_CTX->stack_exhausted;
 	rs_entry_id seen = { 0 };
+	RV_CTX->internal_state_refused = true;
 	bool hit = resident_fetch_seen(&values, skey, out, &seen);
+	/* Left set when no object graph took it (a string, a miss). */
+	RV_CTX->internal_state_refused = false;
 	if (RV_CTX->stack_exhausted != stack_exhausted && !hit && EG(exception)) {
 		/* As in the proposal: the C stack ran out decoding it here (a
 		 * Fiber's small stack): a miss, and the entry stays for callers

@@ -52,6 +52,15 @@ typedef struct rv_context {
 	 * digests cannot see into a closure, and UserCache, as the proposal
 	 * refuses them. */
 	bool code_refused;
+	/* Set by UserCache for the fetch it starts: an object stored by its
+	 * properties whose class is, where it is read, an internal one that
+	 * keeps its state in C and takes none from properties (a create_object
+	 * of its own, neither __unserialize() nor __wakeup(): a name now an
+	 * alias of IteratorIterator) is refused as the proposal refuses it,
+	 * where unserialize() makes it and writes the properties as dynamic
+	 * ones. The decoder takes it and clears it, so that a fetch a restore
+	 * hook makes meanwhile (Resident\Cache's) does not inherit it. */
+	bool internal_state_refused;
 
 	/* Per request. */
 	HashTable *temp_strings;     /* strings made while storing (rv_temp_string) */

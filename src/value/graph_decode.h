@@ -49,6 +49,8 @@ struct decoder {
 	 * graphs once the fetch returned, for which nothing compares filled
 	 * objects with their records (rv_lazy_graph_unchanged()). */
 	bool light;
+	/* rv_context.internal_state_refused, taken when the decoder was made. */
+	bool internal_state_refused;
 	zend_object *(*make_shell)(decoder *d, resolved_shape *r, const rv_object_node *o);
 	rv_context *ctx;               /* class layouts and time zones, for the request */
 	/* The stamp of the stored value decoded (rv_context.value_stamp), 0 if

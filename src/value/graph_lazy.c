@@ -310,6 +310,8 @@ zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *ar
 	memset(g, 0, sizeof(*g));
 	g->d.ctx = ctx;
 	g->d.stamp = ctx->value_stamp;
+	g->d.internal_state_refused = ctx->internal_state_refused;
+	ctx->internal_state_refused = false;
 	g->d.borrow = true;
 	g->d.lazy = true;
 	g->d.make_shell = shell_new;

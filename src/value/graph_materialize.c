@@ -562,6 +562,14 @@ static zend_result props_as_data(decoder *d, zend_object *obj, const rv_object_n
 	return SUCCESS;
 }
 
+/* An internal class whose objects keep their state in C (a create_object
+ * of their own) and that takes none from properties: neither
+ * __unserialize() nor __wakeup() rebuilds it. */
+static bool internal_state_only(zend_class_entry *ce)
+{
+	return ce->type == ZEND_INTERNAL_CLASS && ce->create_object && !ce->__unserialize && !class_has_wakeup(ce);
+}
+
 /* --- nodes ---------------------------------------------------------------------- */
 
 static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
@@ -583,6 +591,13 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		 * (closure.c). */
 		d->ctx->uninstantiable_met++;
 		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed", ZSTR_VAL(r->ce->name));
+		ZVAL_UNDEF(dst);
+		return FAILURE;
+	}
+	if (props_record && r->ce && d->internal_state_refused && internal_state_only(r->ce)) {
+		d->ctx->uninstantiable_met++;
+		zend_throw_error(NULL, "A cached %s object cannot be restored: the name now stands for %s, whose state "
+			"its properties cannot give", ZSTR_VAL(o->shape->class_name), ZSTR_VAL(r->ce->name));
 		ZVAL_UNDEF(dst);
 		return FAILURE;
 	}
@@ -1104,7 +1119,9 @@ zend_result rv_graph_decode(decoder *d, zval *dst, const void *area)
 zend_result rv_graph_materialize(rv_context *ctx, zval *dst, const void *area, bool borrow)
 {
 	const rv_graph_header *h = area;
-	decoder d = { .ctx = ctx, .borrow = borrow, .stamp = ctx->value_stamp };
+	decoder d = { .ctx = ctx, .borrow = borrow, .stamp = ctx->value_stamp,
+		.internal_state_refused = ctx->internal_state_refused };
+	ctx->internal_state_refused = false;
 	zval few_ids[8];
 	d.ids = h->nids < 8 ? few_ids : safe_emalloc(h->nids + 1, sizeof(zval), 0);
 	zend_result rc = rv_graph_decode(&d, dst, area);
