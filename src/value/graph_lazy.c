@@ -328,6 +328,9 @@ zend_result rv_graph_materialize_lazy(rv_context *ctx, zval *dst, const void *ar
 	 * light ones. */
 	zend_result rc = rv_graph_decode(&g->d, dst, area);
 	g->d.light = fetched;
+	/* UserCache makes a miss of what the fetch refuses; a shell filled
+	 * after the fetch returned can only be made as unserialize() makes it. */
+	g->d.internal_state_refused = false;
 	if (rc == FAILURE) {
 		g->failed = true;
 	}
