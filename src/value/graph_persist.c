@@ -15,6 +15,11 @@
  * so both see the same graph and the layout fits the planned size. An
  * estimated size is checked by WRITE instead: it never writes past it, and
  * a value that did not fit is planned again (its hooks do not run again).
+ * A hook may put an object with a hook of its own where the collecting
+ * PLAN had walked already: the PLAN that sizes the value exactly (or
+ * WRITE) meets an object whose hook has not run; that hook then runs in a
+ * collecting PLAN of its own, and the value is planned again, until a
+ * PLAN meets none (plan_settled(), at most LATE_ROUNDS times).
  * Should the value change in between anyway (storeMultiple() plans every
  * value before it writes any, and a later one's hook may change an earlier
  * one), WRITE never writes past the plan: it abandons the write, and the
@@ -46,7 +51,14 @@ typedef enum { COLLECT, PLAN, WRITE } pass;
 #define LAST_SHAPE_NAMES 16
 #define SLEEP_NAMES 32
 
-enum { VISITED, STATES, SHAPES, PLAIN_SHAPES, TABLES };
+enum { VISITED, STATES, SHAPES, PLAIN_SHAPES, HOOKED, TABLES };
+
+/* How many times a value is walked again to run the hooks of objects
+ * that hooks put where the walk had been (see plan_settled()): each such
+ * walk runs at least one hook, so only a chain of hooks each putting the
+ * next object behind the walk goes on; past this many, the value is
+ * refused as changed while it was cached. */
+#define LATE_ROUNDS 8
 
 /* An object's or reference's id (see id_of()). */
 typedef struct id_slot {
@@ -75,6 +87,11 @@ typedef struct gctx {
 	 * not planned (a hook put it there): its size is not to be trusted. */
 	bool unsure;
 	uint32_t hooks_run;     /* hooks run so far, by this walk */
+	/* An exact PLAN met an object whose hook has not run (a hook put it
+	 * where a collecting PLAN had walked already): plan_settled() runs it
+	 * in another collecting PLAN (late_rounds counts them). */
+	bool late;
+	uint32_t late_rounds;
 	/* The collecting PLAN holds the arrays of plain values (no object, no
 	 * reference, at any depth) it planned as shared until it ends: one
 	 * met again is then the same array, unchanged (held more than once,
@@ -126,6 +143,8 @@ typedef struct gctx {
 	/* Set up on first use (tbl()): a value of one plain object needs none.
 	 *   VISITED       COLLECT: objects/references seen (a collecting PLAN: those it did not plan)
 	 *   STATES        handle -> what a hook returned (COLLECT fills)
+ *   HOOKED        the objects whose hooks ran (held_objects), once a
+ *                 collecting PLAN walks again (plan_settled())
 	 *   SHAPES        shape key -> IS_PTR written shape (WRITE)
 	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set
 	 * Last: gctx_init() leaves them as they are until then. */
@@ -352,11 +371,25 @@ static bool collect_first(gctx *c, const void *p)
 	return zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(p)) != NULL;
 }
 
+/* Whether the object's hook ran in an earlier collecting PLAN of this
+ * store (only once one walks again: plan_settled()). */
+static bool hooked(gctx *c, const void *p)
+{
+	return c->late_rounds && zend_hash_index_exists(tbl(c, HOOKED), identity_key(p));
+}
+
 /* A collecting PLAN meets an object first: its hook is to run, unless
- * COLLECT's way of walking ran it already. */
+ * COLLECT's way of walking ran it already, or an earlier collecting PLAN
+ * did. */
 static bool hook_due(gctx *c, const void *p)
 {
-	return c->collecting && !(c->unsure && zend_hash_index_exists(tbl(c, VISITED), identity_key(p)));
+	if (!c->collecting) {
+		return false;
+	}
+	if (c->late_rounds) {
+		return !hooked(c, p);
+	}
+	return !(c->unsure && zend_hash_index_exists(tbl(c, VISITED), identity_key(p)));
 }
 
 static void node_at(gctx *c, uint32_t id, void *node)
@@ -431,6 +464,13 @@ static zend_result changed(gctx *c)
 {
 	if (c->pass == WRITE) {
 		return abandon(c);
+	}
+	if (c->collected && !c->collecting && c->late_rounds < LATE_ROUNDS) {
+		/* What a hook returned is missing only where its hook has not
+		 * run: another hook put the object where the collecting PLAN had
+		 * been. plan_settled() runs it, and plans the value again. */
+		c->late = true;
+		return FAILURE;
 	}
 	c->ctx->changed_while_stored++;
 	zend_throw_error(NULL, "The value changed while it was being cached (a __serialize() or __sleep() hook modified it)");
@@ -1367,7 +1407,8 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (!collect_first(c, obj)) {
 			return 1;
 		}
-		if (collect_hook(c, obj, p, path) == FAILURE) {
+		run_hooks = !hooked(c, obj);
+		if (run_hooks && collect_hook(c, obj, p, path) == FAILURE) {
 			return -1;
 		}
 	} else {
@@ -1656,6 +1697,9 @@ static void hold_object(gctx *c, zend_object *obj)
 	}
 	GC_ADDREF(obj);
 	c->held_objects[c->nheld_objects++] = obj;
+	if (c->ready & (1u << HOOKED)) {
+		zend_hash_index_add_empty_element(&c->tables[HOOKED], identity_key(obj));
+	}
 }
 
 static void release_held(gctx *c)
@@ -1687,6 +1731,58 @@ static void release_held_objects(gctx *c)
 	if (objects) {
 		efree(objects);
 	}
+}
+
+/* COLLECT, or a collecting PLAN (which has no layout to write: found
+ * counts the elements leading to nodes): the elements of an array while
+ * hooks run, which may write it. The array is held until the pass ends,
+ * so that a write separates it, or, where the write does not (an
+ * ArrayObject writes its storage in place), the walk reads its slots
+ * again at each step, as they are now: a hook may grow the array, free its
+ * slots, make it a hash, and the walk never reads what it freed. */
+static int walk_elements_running_hooks(gctx *c, zend_array *a, zend_array *parent, bool guarded, const rv_path *path,
+                                       uint32_t *found)
+{
+	if (!(GC_FLAGS(a) & GC_IMMUTABLE)) {
+		hold(c, a);
+	}
+	for (uint32_t i = 0; i < a->nNumUsed; i++) {
+		zval *val;
+		zend_string *key = NULL;
+		zend_ulong idx = i;
+		if (HT_IS_PACKED(a)) {
+			val = &a->arPacked[i];
+		} else {
+			Bucket *b = &a->arData[i];
+			val = &b->val;
+			key = b->key;
+			idx = b->h;
+		}
+		if (Z_TYPE_P(val) == IS_INDIRECT) {
+			val = Z_INDIRECT_P(val);
+		}
+		if (Z_TYPE_P(val) == IS_UNDEF) {
+			continue;
+		}
+		if (found && key) {
+			string_of(c, key);
+		}
+		if (Z_TYPE_P(val) <= IS_STRING) {
+			if (found) {
+				leaf(c, NULL, val);
+			}
+			continue;
+		}
+		rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
+		int r = walk_member(c, NULL, val, parent, guarded, &here);
+		if (r < 0) {
+			return -1;
+		}
+		if (found) {
+			*found += r > 0;
+		}
+	}
+	return 0;
 }
 
 /* hook_data: what __serialize() returned (or a heap's items), whose
@@ -1753,18 +1849,9 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 	bool guarded = !hook_data;
 
 	if (c->pass == COLLECT) {
-		zend_string *key;
-		zend_ulong idx;
-		zval *val;
-		ZEND_HASH_FOREACH_KEY_VAL(a, idx, key, val) {
-			if (Z_TYPE_P(val) <= IS_STRING) {
-				continue;
-			}
-			rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
-			if (walk_member(c, NULL, val, parent, guarded, &here) < 0) {
-				return -1;
-			}
-		} ZEND_HASH_FOREACH_END();
+		if (walk_elements_running_hooks(c, a, parent, guarded, path, NULL) < 0) {
+			return -1;
+		}
 		c->depth--;
 		return 0;
 	}
@@ -1779,7 +1866,11 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 	zend_string *key;
 	zend_ulong idx;
 	zval *val;
-	if (HT_IS_PACKED(a)) {
+	if (c->collecting) {
+		if (walk_elements_running_hooks(c, a, parent, guarded, path, &found) < 0) {
+			return -1;
+		}
+	} else if (HT_IS_PACKED(a)) {
 		for (uint32_t i = 0; i < a->nNumUsed; i++) {
 			zval *el = out ? &out->arPacked[i] : NULL;
 			val = &a->arPacked[i];
@@ -1996,6 +2087,48 @@ static int plan_exact(gctx *c, zval *value, const rv_path *path)
 	return walk(c, NULL, value, path);
 }
 
+/* A collecting PLAN again, which runs the hooks that have not run (those
+ * of objects a hook put where the last one had walked), each once, as
+ * serialize() would have run them had it met them. */
+static int collect_late(gctx *c, zval *value, const rv_path *path)
+{
+	if (!(c->ready & (1u << HOOKED))) {
+		HashTable *hooked_objects = tbl(c, HOOKED);
+		for (uint32_t i = 0; i < c->nheld_objects; i++) {
+			zend_hash_index_add_empty_element(hooked_objects, identity_key(c->held_objects[i]));
+		}
+	}
+	c->late_rounds++;
+	/* COLLECT's way walks into what the last collecting PLAN met again. */
+	clean(c, VISITED);
+	gctx_reset_pass(c, PLAN);
+	c->size = sizeof(rv_graph_header);
+	c->collecting = true;
+	c->unsure = false;
+	int rc = walk(c, NULL, value, path);
+	c->collecting = false;
+	release_held(c);
+	return rc;
+}
+
+/* PLAN after hooks ran, exactly; where it meets an object whose hook has
+ * not run, that hook runs (collect_late()) and the value is planned
+ * again, until a PLAN meets none (or LATE_ROUNDS, see changed()). */
+static int plan_settled(gctx *c, zval *value, const rv_path *path)
+{
+	for (;;) {
+		c->late = false;
+		int rc = plan_exact(c, value, path);
+		if (rc >= 0 || !c->late) {
+			return rc;
+		}
+		c->late = false;
+		if (collect_late(c, value, path) < 0) {
+			return -1;
+		}
+	}
+}
+
 rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, size_t *size, bool *estimated)
 {
 	rv_graph_plan *g = emalloc(sizeof(*g));
@@ -2031,7 +2164,7 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 		c->collecting = false;
 		release_held(c);
 		if (rc >= 0 && c->hooks_run && (!estimated || c->unsure)) {
-			rc = plan_exact(c, value, path);
+			rc = plan_settled(c, value, path);
 		} else if (rc >= 0 && c->hooks_run) {
 			g->estimated = *estimated = true;
 		}
@@ -2053,7 +2186,7 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 zend_result rv_graph_plan_exact(rv_graph_plan *g, zval *value, const rv_path *path, size_t *size)
 {
 	g->estimated = false;
-	if (plan_exact(&g->c, value, path) < 0) {
+	if (plan_settled(&g->c, value, path) < 0) {
 		return FAILURE;
 	}
 	*size = g->c.size;
