@@ -793,6 +793,10 @@ static void note_spl_storage(gctx *c, zend_object *obj, zval *state)
 	if (!storage || Z_TYPE_P(storage) != IS_ARRAY || (GC_FLAGS(Z_ARR_P(storage)) & GC_IMMUTABLE)) {
 		return;
 	}
+	/* A hook that writes it while a walk holds it (the walk of that
+	 * storage) writes it in place, as ArrayObject does whoever holds it:
+	 * a debug build's assertion would abort there. */
+	HT_ALLOW_COW_VIOLATION(Z_ARR_P(storage));
 	if (c->nuncopied == c->uncopied_cap) {
 		c->uncopied_cap = MAX(c->uncopied_cap * 2, 8);
 		c->uncopied = safe_erealloc(c->uncopied, c->uncopied_cap, sizeof(uint32_t), 0);
