@@ -1588,6 +1588,14 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	if (props_of(c, obj, p, native != RV_NATIVE_NONE || direct, &l) == FAILURE) {
 		return -1;
 	}
+	if ((c->collecting || c->pass == COLLECT) && !l.release && obj->properties
+		&& !(GC_FLAGS(obj->properties) & GC_IMMUTABLE)) {
+		/* l reads dynamic properties where the table has them, and a
+		 * hook run while they are walked may add more (resizing it) or
+		 * unset them: held, the table is separated by such a write. */
+		GC_ADDREF(obj->properties);
+		l.release = obj->properties;
+	}
 	if (direct && run_hooks && collect_direct(c, obj, p, &l) == FAILURE) {
 		props_free(&l);
 		return -1;
