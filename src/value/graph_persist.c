@@ -119,6 +119,11 @@ typedef struct gctx {
 	uint32_t *uncopied;
 	uint32_t nuncopied;
 	uint32_t uncopied_cap;
+	/* Where the kept __sleep() selections are (keep_sleep_selection()):
+	 * chunks freed with the context, as one is kept per object. */
+	void *kept_chunks;
+	char *kept_cur;
+	char *kept_end;
 	/* Arrays met where their encoding may depend on the way there: one
 	 * written as null inside itself, one behind a reference nobody else
 	 * holds (which can close a loop of plain values). An array whose walk
@@ -152,9 +157,11 @@ typedef struct gctx {
 	void *few_nodes[FIRST_IDS + 1];
 	/* Set up on first use (tbl()): a value of one plain object needs none.
 	 *   VISITED       COLLECT: objects/references seen (a collecting PLAN: those it did not plan)
-	 *   STATES        handle -> what a hook returned (COLLECT fills)
- *   HOOKED        the objects whose hooks ran (held_objects), once a
- *                 collecting PLAN walks again (plan_settled())
+	 *   STATES        handle -> what a hook returned (COLLECT fills); for
+	 *                 __sleep(), IS_PTR to the properties it named with the
+	 *                 values they had then (keep_sleep_selection())
+	 *   HOOKED        the objects whose hooks ran (held_objects), once a
+	 *                 collecting PLAN walks again (plan_settled())
 	 *   SHAPES        shape key -> IS_PTR written shape (WRITE)
 	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set
 	 * Last: gctx_init() leaves them as they are until then. */
@@ -213,10 +220,33 @@ static void *take(gctx *c, size_t size)
 	return rv_bump(&c->w, size);
 }
 
+/* The properties a __sleep() named (a state of STATES), with the values
+ * they had when it ran; the names are strings of keys (the names found).
+ * In memory of the context's (kept_alloc()). */
+typedef struct sleep_values {
+	zval keys;
+	uint32_t n;
+	zend_string **names;
+	zval *values;
+} sleep_values;
+
+static void state_free(zval *zv)
+{
+	if (Z_TYPE_P(zv) != IS_PTR) {
+		zval_ptr_dtor(zv);
+		return;
+	}
+	sleep_values *s = Z_PTR_P(zv);
+	for (uint32_t i = 0; i < s->n; i++) {
+		zval_ptr_dtor(&s->values[i]);
+	}
+	zval_ptr_dtor(&s->keys);
+}
+
 static HashTable *tbl(gctx *c, uint32_t t)
 {
 	if (!(c->ready & (1u << t))) {
-		zend_hash_init(&c->tables[t], 8, NULL, t == STATES ? ZVAL_PTR_DTOR : NULL, 0);
+		zend_hash_init(&c->tables[t], 8, NULL, t == STATES ? state_free : NULL, 0);
 		c->ready |= 1u << t;
 	}
 	return &c->tables[t];
@@ -924,6 +954,8 @@ typedef struct prop_list {
 	int32_t *slots;         /* declared slot, or -1 */
 	bool plain;             /* all declared slots, no dynamic: the shape is the class's */
 	bool slotted;           /* slots[] are known (read straight from the object) */
+	bool kept;              /* values[] are a __sleep() selection's, kept (keep_sleep_selection()) */
+	zval *state;            /* a __sleep() selection's: its STATES entry, until STATES changes */
 	uint32_t left_out;      /* declared slots not listed: they hold their defaults
 	                         * (plain objects whose class profile keeps a shape) */
 	HashTable *release;     /* a properties table to give back */
@@ -1087,10 +1119,20 @@ static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p
 	zval zobj;
 	ZVAL_OBJ(&zobj, obj);
 	if (p->enc == RV_ENC_SLEEP) {
-		/* The names sleep_keys() found, each read again now. */
+		/* The names sleep_keys() found, each read again now, unless their
+		 * values were kept. */
 		zval *keys = zend_hash_index_find(tbl(c, STATES), obj->handle);
 		if (!keys) {
 			return changed(c);
+		}
+		l->state = keys;
+		if (Z_TYPE_P(keys) == IS_PTR) {
+			sleep_values *s = Z_PTR_P(keys);
+			for (uint32_t i = 0; i < s->n; i++) {
+				props_add(l, s->names[i], &s->values[i], -1);
+			}
+			l->kept = true;
+			return SUCCESS;
 		}
 		if (Z_TYPE(c->sleep.keys) == IS_ARRAY && Z_ARR_P(keys) == Z_ARR(c->sleep.keys) && obj->ce == c->sleep.ce
 			&& std_properties(obj)) {
@@ -1147,6 +1189,55 @@ static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p
 		} ZEND_HASH_FOREACH_END();
 	}
 	return SUCCESS;
+}
+
+#define KEPT_CHUNK 4096
+
+static void *kept_alloc(gctx *c, size_t size)
+{
+	size = ZEND_MM_ALIGNED_SIZE(size);
+	if ((size_t)(c->kept_end - c->kept_cur) < size) {
+		size_t room = MAX(size, KEPT_CHUNK - sizeof(void *));
+		void **chunk = emalloc(sizeof(void *) + room);
+		*chunk = c->kept_chunks;
+		c->kept_chunks = chunk;
+		c->kept_cur = (char *)(chunk + 1);
+		c->kept_end = c->kept_cur + room;
+	}
+	void *p = c->kept_cur;
+	c->kept_cur += size;
+	return p;
+}
+
+/* Right after __sleep() ran: the properties it named (l), with the values
+ * they have now, become the object's state (STATES), and l reads them
+ * there. A later hook may clear, replace or write a property it named
+ * (the object held in it may), and serialize() would have written the
+ * values already. A reference nobody else holds is a value, as the walk
+ * takes it. */
+static void keep_sleep_selection(gctx *c, prop_list *l)
+{
+	zval *keys = l->state;
+	if (l->kept || !keys || Z_TYPE_P(keys) != IS_ARRAY) {
+		return;
+	}
+	sleep_values *s = kept_alloc(c, sizeof(sleep_values) + (sizeof(zval) + sizeof(zend_string *)) * l->n);
+	s->n = l->n;
+	s->values = (zval *)(s + 1);
+	s->names = (zend_string **)(s->values + l->n);
+	for (uint32_t k = 0; k < l->n; k++) {
+		zval *v = l->values[k];
+		if (Z_TYPE_P(v) == IS_REFERENCE && Z_REFCOUNT_P(v) == 1) {
+			v = Z_REFVAL_P(v);
+		}
+		ZVAL_COPY(&s->values[k], v);
+		s->names[k] = l->names[k];
+		l->values[k] = &s->values[k];
+	}
+	/* The names are the keys' strings: s holds them. */
+	ZVAL_COPY_VALUE(&s->keys, keys);
+	ZVAL_PTR(keys, s);
+	l->kept = true;
 }
 
 /* Carbon's translator object: a direct copy keeps its locale name instead,
@@ -1588,6 +1679,9 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	if (props_of(c, obj, p, native != RV_NATIVE_NONE || direct, &l) == FAILURE) {
 		return -1;
 	}
+	if (enc == RV_ENC_SLEEP && run_hooks) {
+		keep_sleep_selection(c, &l);
+	}
 	if ((c->collecting || c->pass == COLLECT) && !l.release && obj->properties
 		&& !(GC_FLAGS(obj->properties) & GC_IMMUTABLE)) {
 		/* l reads dynamic properties where the table has them, and a
@@ -1669,7 +1763,19 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 				}
 			}
 		}
-		if (walk_member(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v, NULL, guarded, &here) < 0) {
+		/* An array a kept selection holds is held once more for it only:
+		 * walked as held as many times as before (where it is shared, and
+		 * whether a hook's write separates it; a walk that runs hooks holds
+		 * it while it walks it). */
+		bool kept_array = l.kept && Z_TYPE_P(v) == IS_ARRAY && !(GC_FLAGS(Z_ARR_P(v)) & GC_IMMUTABLE);
+		if (kept_array) {
+			GC_DELREF(Z_ARR_P(v));
+		}
+		int r = walk_member(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v, NULL, guarded, &here);
+		if (kept_array) {
+			GC_ADDREF(Z_ARR_P(v));
+		}
+		if (r < 0) {
 			rc = -1;
 		}
 	}
@@ -2354,6 +2460,12 @@ static void gctx_free(gctx *c)
 	zval_ptr_dtor(&c->sleep.names);
 	if (c->uncopied) {
 		efree(c->uncopied);
+	}
+	/* After STATES, whose kept selections are there. */
+	while (c->kept_chunks) {
+		void **chunk = c->kept_chunks;
+		c->kept_chunks = *chunk;
+		efree(chunk);
 	}
 	/* Last: a destructor run here may store again. */
 	release_held_objects(c);
