@@ -15,6 +15,11 @@
  * so both see the same graph and the layout fits the planned size. An
  * estimated size is checked by WRITE instead: it never writes past it, and
  * a value that did not fit is planned again (its hooks do not run again).
+ * A hook may put an object with a hook of its own where the collecting
+ * PLAN had walked already: the PLAN that sizes the value exactly (or
+ * WRITE) meets an object whose hook has not run; that hook then runs in a
+ * collecting PLAN of its own, and the value is planned again, until a
+ * PLAN meets none (plan_settled(), at most LATE_ROUNDS times).
  * Should the value change in between anyway (storeMultiple() plans every
  * value before it writes any, and a later one's hook may change an earlier
  * one), WRITE never writes past the plan: it abandons the write, and the
@@ -38,6 +43,7 @@
 #include "zend_smart_str.h"
 #include "ext/standard/php_var.h"
 #include "ext/spl/spl_heap.h"
+#include "ext/spl/spl_array.h"
 
 typedef enum { COLLECT, PLAN, WRITE } pass;
 
@@ -46,7 +52,14 @@ typedef enum { COLLECT, PLAN, WRITE } pass;
 #define LAST_SHAPE_NAMES 16
 #define SLEEP_NAMES 32
 
-enum { VISITED, STATES, SHAPES, PLAIN_SHAPES, TABLES };
+enum { VISITED, STATES, SHAPES, PLAIN_SHAPES, HOOKED, TABLES };
+
+/* How many times a value is walked again to run the hooks of objects
+ * that hooks put where the walk had been (see plan_settled()): each such
+ * walk runs at least one hook, so only a chain of hooks each putting the
+ * next object behind the walk goes on; past this many, the value is
+ * refused as changed while it was cached. */
+#define LATE_ROUNDS 8
 
 /* An object's or reference's id (see id_of()). */
 typedef struct id_slot {
@@ -75,6 +88,11 @@ typedef struct gctx {
 	 * not planned (a hook put it there): its size is not to be trusted. */
 	bool unsure;
 	uint32_t hooks_run;     /* hooks run so far, by this walk */
+	/* An exact PLAN met an object whose hook has not run (a hook put it
+	 * where a collecting PLAN had walked already): plan_settled() runs it
+	 * in another collecting PLAN (late_rounds counts them). */
+	bool late;
+	uint32_t late_rounds;
 	/* The collecting PLAN holds the arrays of plain values (no object, no
 	 * reference, at any depth) it planned as shared until it ends: one
 	 * met again is then the same array, unchanged (held more than once,
@@ -92,6 +110,20 @@ typedef struct gctx {
 	zend_object **held_objects;
 	uint32_t nheld_objects;
 	uint32_t held_objects_cap;
+	/* The handles of ArrayObjects and ArrayIterators whose states hold
+	 * their live storage, which they write in place whoever else holds
+	 * it: copied (copy_spl_storages()) before a hook that may write it
+	 * runs, so that the state stays what it was when it was taken, as
+	 * serialize() keeps it. Only then: a copy of every storage made the
+	 * stores of SPL collections 1.46x as costly. */
+	uint32_t *uncopied;
+	uint32_t nuncopied;
+	uint32_t uncopied_cap;
+	/* Where the kept __sleep() selections are (keep_sleep_selection()):
+	 * chunks freed with the context, as one is kept per object. */
+	void *kept_chunks;
+	char *kept_cur;
+	char *kept_end;
 	/* Arrays met where their encoding may depend on the way there: one
 	 * written as null inside itself, one behind a reference nobody else
 	 * holds (which can close a loop of plain values). An array whose walk
@@ -125,7 +157,11 @@ typedef struct gctx {
 	void *few_nodes[FIRST_IDS + 1];
 	/* Set up on first use (tbl()): a value of one plain object needs none.
 	 *   VISITED       COLLECT: objects/references seen (a collecting PLAN: those it did not plan)
-	 *   STATES        handle -> what a hook returned (COLLECT fills)
+	 *   STATES        handle -> what a hook returned (COLLECT fills); for
+	 *                 __sleep(), IS_PTR to the properties it named with the
+	 *                 values they had then (keep_sleep_selection())
+	 *   HOOKED        the objects whose hooks ran (held_objects), once a
+	 *                 collecting PLAN walks again (plan_settled())
 	 *   SHAPES        shape key -> IS_PTR written shape (WRITE)
 	 *   PLAIN_SHAPES  class ^ mode -> the same, for objects with every slot set
 	 * Last: gctx_init() leaves them as they are until then. */
@@ -172,6 +208,7 @@ static bool serialize_nulls_cycles = true;
 static int walk(gctx *c, zval *dst, zval *src, const rv_path *path);
 static zend_always_inline int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, bool guarded, const rv_path *path);
 static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const rv_path *path);
+static int walk_elements_held(gctx *c, zend_array *a, zend_array *parent, bool guarded, const rv_path *path, uint32_t *found);
 
 static void *take(gctx *c, size_t size)
 {
@@ -183,10 +220,33 @@ static void *take(gctx *c, size_t size)
 	return rv_bump(&c->w, size);
 }
 
+/* The properties a __sleep() named (a state of STATES), with the values
+ * they had when it ran; the names are strings of keys (the names found).
+ * In memory of the context's (kept_alloc()). */
+typedef struct sleep_values {
+	zval keys;
+	uint32_t n;
+	zend_string **names;
+	zval *values;
+} sleep_values;
+
+static void state_free(zval *zv)
+{
+	if (Z_TYPE_P(zv) != IS_PTR) {
+		zval_ptr_dtor(zv);
+		return;
+	}
+	sleep_values *s = Z_PTR_P(zv);
+	for (uint32_t i = 0; i < s->n; i++) {
+		zval_ptr_dtor(&s->values[i]);
+	}
+	zval_ptr_dtor(&s->keys);
+}
+
 static HashTable *tbl(gctx *c, uint32_t t)
 {
 	if (!(c->ready & (1u << t))) {
-		zend_hash_init(&c->tables[t], 8, NULL, t == STATES ? ZVAL_PTR_DTOR : NULL, 0);
+		zend_hash_init(&c->tables[t], 8, NULL, t == STATES ? state_free : NULL, 0);
 		c->ready |= 1u << t;
 	}
 	return &c->tables[t];
@@ -273,7 +333,7 @@ static zend_always_inline id_slot *id_find(gctx *c, const void *p)
 
 /* PLAN/WRITE: the id of an object or reference, assigning the next one on a
  * first visit (*first). The two passes visit in the same order. */
-static uint32_t id_of(gctx *c, const void *p, bool *first)
+static zend_always_inline uint32_t id_of(gctx *c, const void *p, bool *first)
 {
 	id_slot *slot = id_find(c, p);
 	if (slot->p) {
@@ -352,11 +412,25 @@ static bool collect_first(gctx *c, const void *p)
 	return zend_hash_index_add_empty_element(tbl(c, VISITED), identity_key(p)) != NULL;
 }
 
+/* Whether the object's hook ran in an earlier collecting PLAN of this
+ * store (only once one walks again: plan_settled()). */
+static bool hooked(gctx *c, const void *p)
+{
+	return c->late_rounds && zend_hash_index_exists(tbl(c, HOOKED), identity_key(p));
+}
+
 /* A collecting PLAN meets an object first: its hook is to run, unless
- * COLLECT's way of walking ran it already. */
+ * COLLECT's way of walking ran it already, or an earlier collecting PLAN
+ * did. */
 static bool hook_due(gctx *c, const void *p)
 {
-	return c->collecting && !(c->unsure && zend_hash_index_exists(tbl(c, VISITED), identity_key(p)));
+	if (!c->collecting) {
+		return false;
+	}
+	if (c->late_rounds) {
+		return !hooked(c, p);
+	}
+	return !(c->unsure && zend_hash_index_exists(tbl(c, VISITED), identity_key(p)));
 }
 
 static void node_at(gctx *c, uint32_t id, void *node)
@@ -431,6 +505,13 @@ static zend_result changed(gctx *c)
 {
 	if (c->pass == WRITE) {
 		return abandon(c);
+	}
+	if (c->collected && !c->collecting && c->late_rounds < LATE_ROUNDS) {
+		/* What a hook returned is missing only where its hook has not
+		 * run: another hook put the object where the collecting PLAN had
+		 * been. plan_settled() runs it, and plans the value again. */
+		c->late = true;
+		return FAILURE;
 	}
 	c->ctx->changed_while_stored++;
 	zend_throw_error(NULL, "The value changed while it was being cached (a __serialize() or __sleep() hook modified it)");
@@ -712,6 +793,71 @@ static void remember_sleep(gctx *c, zend_object *obj, zval *returned, zval *keys
  * BG(serialize_lock): rv_plan_value()). */
 static void hold_object(gctx *c, zend_object *obj);
 
+/* The object's hook is PHP code of the application's (which may write
+ * any ArrayObject), not one of PHP's own that only reads its object. */
+static bool hook_runs_user_code(const zend_object *obj, const rv_class_profile *p)
+{
+	switch (p->enc) {
+		case RV_ENC_UNSERIALIZE:
+			return obj->ce->__serialize->type == ZEND_USER_FUNCTION;
+		case RV_ENC_HEAP:
+			/* A subclass's compare() runs as the items are extracted. */
+			return obj->ce->type == ZEND_USER_CLASS;
+		case RV_ENC_SLEEP:
+		case RV_ENC_SERIALIZED:
+			return true;
+		default:
+			return false;
+	}
+}
+
+/* An ArrayObject's or ArrayIterator's state (as __serialize() gives it:
+ * flags, storage, members, ...) holds its storage itself: note it, to be
+ * copied before a hook that may write it runs. */
+static void note_spl_storage(gctx *c, zend_object *obj, zval *state)
+{
+	if (!instanceof_function(obj->ce, spl_ce_ArrayObject) && !instanceof_function(obj->ce, spl_ce_ArrayIterator)) {
+		return;
+	}
+	zval *storage = zend_hash_index_find(Z_ARRVAL_P(state), 1);
+	if (!storage || Z_TYPE_P(storage) != IS_ARRAY || (GC_FLAGS(Z_ARR_P(storage)) & GC_IMMUTABLE)) {
+		return;
+	}
+	/* A hook that writes it while a walk holds it (the walk of that
+	 * storage) writes it in place, as ArrayObject does whoever holds it:
+	 * a debug build's assertion would abort there. */
+	HT_ALLOW_COW_VIOLATION(Z_ARR_P(storage));
+	if (c->nuncopied == c->uncopied_cap) {
+		c->uncopied_cap = MAX(c->uncopied_cap * 2, 8);
+		c->uncopied = safe_erealloc(c->uncopied, c->uncopied_cap, sizeof(uint32_t), 0);
+	}
+	c->uncopied[c->nuncopied++] = obj->handle;
+}
+
+/* Before a hook that may write an ArrayObject runs: the states noted
+ * (note_spl_storage()) get copies of the storages they hold. A walk may
+ * be reading the state or the storage: it holds them, and reads on in
+ * what it holds. */
+static void copy_spl_storages(gctx *c)
+{
+	uint32_t n = c->nuncopied;
+	c->nuncopied = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		zval *state = zend_hash_index_find(tbl(c, STATES), c->uncopied[i]);
+		if (!state || Z_TYPE_P(state) != IS_ARRAY) {
+			continue;
+		}
+		SEPARATE_ARRAY(state);
+		zval *storage = zend_hash_index_find(Z_ARRVAL_P(state), 1);
+		if (!storage || Z_TYPE_P(storage) != IS_ARRAY) {
+			continue;
+		}
+		zend_array *copy = zend_array_dup(Z_ARR_P(storage));
+		zval_ptr_dtor(storage);
+		ZVAL_ARR(storage, copy);
+	}
+}
+
 
 static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, const rv_path *path)
 {
@@ -720,6 +866,9 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, 
 	ZVAL_UNDEF(&state);
 	ZVAL_OBJ(&zobj, obj);
 	hold_object(c, obj);
+	if (c->nuncopied && hook_runs_user_code(obj, p)) {
+		copy_spl_storages(c);
+	}
 	switch (enc) {
 		case RV_ENC_UNSERIALIZE:
 			zend_call_known_instance_method_with_0_params(obj->ce->__serialize, obj, &state);
@@ -732,6 +881,7 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, 
 				zval_ptr_dtor(&state);
 				return FAILURE;
 			}
+			note_spl_storage(c, obj, &state);
 			break;
 		case RV_ENC_SLEEP: {
 			zval retval;
@@ -804,6 +954,8 @@ typedef struct prop_list {
 	int32_t *slots;         /* declared slot, or -1 */
 	bool plain;             /* all declared slots, no dynamic: the shape is the class's */
 	bool slotted;           /* slots[] are known (read straight from the object) */
+	bool kept;              /* values[] are a __sleep() selection's, kept (keep_sleep_selection()) */
+	zval *state;            /* a __sleep() selection's: its STATES entry, until STATES changes */
 	uint32_t left_out;      /* declared slots not listed: they hold their defaults
 	                         * (plain objects whose class profile keeps a shape) */
 	HashTable *release;     /* a properties table to give back */
@@ -967,10 +1119,20 @@ static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p
 	zval zobj;
 	ZVAL_OBJ(&zobj, obj);
 	if (p->enc == RV_ENC_SLEEP) {
-		/* The names sleep_keys() found, each read again now. */
+		/* The names sleep_keys() found, each read again now, unless their
+		 * values were kept. */
 		zval *keys = zend_hash_index_find(tbl(c, STATES), obj->handle);
 		if (!keys) {
 			return changed(c);
+		}
+		l->state = keys;
+		if (Z_TYPE_P(keys) == IS_PTR) {
+			sleep_values *s = Z_PTR_P(keys);
+			for (uint32_t i = 0; i < s->n; i++) {
+				props_add(l, s->names[i], &s->values[i], -1);
+			}
+			l->kept = true;
+			return SUCCESS;
 		}
 		if (Z_TYPE(c->sleep.keys) == IS_ARRAY && Z_ARR_P(keys) == Z_ARR(c->sleep.keys) && obj->ce == c->sleep.ce
 			&& std_properties(obj)) {
@@ -1029,6 +1191,55 @@ static zend_result props_of(gctx *c, zend_object *obj, const rv_class_profile *p
 	return SUCCESS;
 }
 
+#define KEPT_CHUNK 4096
+
+static void *kept_alloc(gctx *c, size_t size)
+{
+	size = ZEND_MM_ALIGNED_SIZE(size);
+	if ((size_t)(c->kept_end - c->kept_cur) < size) {
+		size_t room = MAX(size, KEPT_CHUNK - sizeof(void *));
+		void **chunk = emalloc(sizeof(void *) + room);
+		*chunk = c->kept_chunks;
+		c->kept_chunks = chunk;
+		c->kept_cur = (char *)(chunk + 1);
+		c->kept_end = c->kept_cur + room;
+	}
+	void *p = c->kept_cur;
+	c->kept_cur += size;
+	return p;
+}
+
+/* Right after __sleep() ran: the properties it named (l), with the values
+ * they have now, become the object's state (STATES), and l reads them
+ * there. A later hook may clear, replace or write a property it named
+ * (the object held in it may), and serialize() would have written the
+ * values already. A reference nobody else holds is a value, as the walk
+ * takes it. */
+static void keep_sleep_selection(gctx *c, prop_list *l)
+{
+	zval *keys = l->state;
+	if (l->kept || !keys || Z_TYPE_P(keys) != IS_ARRAY) {
+		return;
+	}
+	sleep_values *s = kept_alloc(c, sizeof(sleep_values) + (sizeof(zval) + sizeof(zend_string *)) * l->n);
+	s->n = l->n;
+	s->values = (zval *)(s + 1);
+	s->names = (zend_string **)(s->values + l->n);
+	for (uint32_t k = 0; k < l->n; k++) {
+		zval *v = l->values[k];
+		if (Z_TYPE_P(v) == IS_REFERENCE && Z_REFCOUNT_P(v) == 1) {
+			v = Z_REFVAL_P(v);
+		}
+		ZVAL_COPY(&s->values[k], v);
+		s->names[k] = l->names[k];
+		l->values[k] = &s->values[k];
+	}
+	/* The names are the keys' strings: s holds them. */
+	ZVAL_COPY_VALUE(&s->keys, keys);
+	ZVAL_PTR(keys, s);
+	l->kept = true;
+}
+
 /* Carbon's translator object: a direct copy keeps its locale name instead,
  * as Carbon's own __serialize() does. */
 static zend_always_inline bool is_translator(const rv_class_profile *p, const prop_list *l, uint32_t i, zval *value)
@@ -1045,6 +1256,9 @@ static zend_result collect_direct(gctx *c, zend_object *obj, const rv_class_prof
 		if (is_translator(p, l, i, l->values[i])) {
 			zval *v = l->values[i];
 			ZVAL_DEREF(v);
+			if (c->nuncopied) {
+				copy_spl_storages(c);
+			}
 			zval locale;
 			zend_call_method_with_0_params(Z_OBJ_P(v), Z_OBJCE_P(v), NULL, "getlocale", &locale);
 			c->hooks_run++;
@@ -1367,7 +1581,8 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (!collect_first(c, obj)) {
 			return 1;
 		}
-		if (collect_hook(c, obj, p, path) == FAILURE) {
+		run_hooks = !hooked(c, obj);
+		if (run_hooks && collect_hook(c, obj, p, path) == FAILURE) {
 			return -1;
 		}
 	} else {
@@ -1464,6 +1679,17 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	if (props_of(c, obj, p, native != RV_NATIVE_NONE || direct, &l) == FAILURE) {
 		return -1;
 	}
+	if (enc == RV_ENC_SLEEP && run_hooks) {
+		keep_sleep_selection(c, &l);
+	}
+	if ((c->collecting || c->pass == COLLECT) && !l.release && obj->properties
+		&& !(GC_FLAGS(obj->properties) & GC_IMMUTABLE)) {
+		/* l reads dynamic properties where the table has them, and a
+		 * hook run while they are walked may add more (resizing it) or
+		 * unset them: held, the table is separated by such a write. */
+		GC_ADDREF(obj->properties);
+		l.release = obj->properties;
+	}
 	if (direct && run_hooks && collect_direct(c, obj, p, &l) == FAILURE) {
 		props_free(&l);
 		return -1;
@@ -1537,7 +1763,19 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 				}
 			}
 		}
-		if (walk_member(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v, NULL, guarded, &here) < 0) {
+		/* An array a kept selection holds is held once more for it only:
+		 * walked as held as many times as before (where it is shared, and
+		 * whether a hook's write separates it; a walk that runs hooks holds
+		 * it while it walks it). */
+		bool kept_array = l.kept && Z_TYPE_P(v) == IS_ARRAY && !(GC_FLAGS(Z_ARR_P(v)) & GC_IMMUTABLE);
+		if (kept_array) {
+			GC_DELREF(Z_ARR_P(v));
+		}
+		int r = walk_member(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v, NULL, guarded, &here);
+		if (kept_array) {
+			GC_ADDREF(Z_ARR_P(v));
+		}
+		if (r < 0) {
 			rc = -1;
 		}
 	}
@@ -1638,14 +1876,20 @@ static rv_array_node *template_node(gctx *c, zend_array *out, uint32_t found)
 	return node;
 }
 
-static void hold(gctx *c, zend_array *a)
+/* The pass releases a (whose reference it was given) when it ends. */
+static void keep_until_pass_ends(gctx *c, zend_array *a)
 {
 	if (c->nheld == c->held_cap) {
 		c->held_cap = MAX(c->held_cap * 2, 16);
 		c->held = erealloc(c->held, c->held_cap * sizeof(zend_array *));
 	}
-	GC_ADDREF(a);
 	c->held[c->nheld++] = a;
+}
+
+static void hold(gctx *c, zend_array *a)
+{
+	GC_ADDREF(a);
+	keep_until_pass_ends(c, a);
 }
 
 static void hold_object(gctx *c, zend_object *obj)
@@ -1656,6 +1900,9 @@ static void hold_object(gctx *c, zend_object *obj)
 	}
 	GC_ADDREF(obj);
 	c->held_objects[c->nheld_objects++] = obj;
+	if (c->ready & (1u << HOOKED)) {
+		zend_hash_index_add_empty_element(&c->tables[HOOKED], identity_key(obj));
+	}
 }
 
 static void release_held(gctx *c)
@@ -1687,6 +1934,72 @@ static void release_held_objects(gctx *c)
 	if (objects) {
 		efree(objects);
 	}
+}
+
+/* COLLECT, or a collecting PLAN (which has no layout to write: found
+ * counts the elements leading to nodes): the elements of an array while
+ * hooks run, which may write it. The array is held while it is walked,
+ * so that a write separates it, or, where the write does not (an
+ * ArrayObject writes its storage in place), the walk reads its slots
+ * again at each step, as they are now: a hook may grow the array, free its
+ * slots, make it a hash, and the walk never reads what it freed. One that
+ * a hook dropped meanwhile is held until the pass ends (its address
+ * must not come back as another array's). */
+static int walk_elements_running_hooks(gctx *c, zend_array *a, zend_array *parent, bool guarded, const rv_path *path,
+                                       uint32_t *found)
+{
+	bool counted = !(GC_FLAGS(a) & GC_IMMUTABLE);
+	if (counted) {
+		GC_ADDREF(a);
+	}
+	int rc = walk_elements_held(c, a, parent, guarded, path, found);
+	if (counted && GC_DELREF(a) == 0) {
+		GC_SET_REFCOUNT(a, 1);
+		keep_until_pass_ends(c, a);
+	}
+	return rc;
+}
+
+static int walk_elements_held(gctx *c, zend_array *a, zend_array *parent, bool guarded, const rv_path *path,
+                              uint32_t *found)
+{
+	for (uint32_t i = 0; i < a->nNumUsed; i++) {
+		zval *val;
+		zend_string *key = NULL;
+		zend_ulong idx = i;
+		if (HT_IS_PACKED(a)) {
+			val = &a->arPacked[i];
+		} else {
+			Bucket *b = &a->arData[i];
+			val = &b->val;
+			key = b->key;
+			idx = b->h;
+		}
+		if (Z_TYPE_P(val) == IS_INDIRECT) {
+			val = Z_INDIRECT_P(val);
+		}
+		if (Z_TYPE_P(val) == IS_UNDEF) {
+			continue;
+		}
+		if (found && key) {
+			string_of(c, key);
+		}
+		if (Z_TYPE_P(val) <= IS_STRING) {
+			if (found) {
+				leaf(c, NULL, val);
+			}
+			continue;
+		}
+		rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
+		int r = walk_member(c, NULL, val, parent, guarded, &here);
+		if (r < 0) {
+			return -1;
+		}
+		if (found) {
+			*found += r > 0;
+		}
+	}
+	return 0;
 }
 
 /* hook_data: what __serialize() returned (or a heap's items), whose
@@ -1753,18 +2066,9 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 	bool guarded = !hook_data;
 
 	if (c->pass == COLLECT) {
-		zend_string *key;
-		zend_ulong idx;
-		zval *val;
-		ZEND_HASH_FOREACH_KEY_VAL(a, idx, key, val) {
-			if (Z_TYPE_P(val) <= IS_STRING) {
-				continue;
-			}
-			rv_path here = { .up = path, .kind = key ? RV_PATH_KEY : RV_PATH_INDEX, .index = idx, .key = key };
-			if (walk_member(c, NULL, val, parent, guarded, &here) < 0) {
-				return -1;
-			}
-		} ZEND_HASH_FOREACH_END();
+		if (walk_elements_running_hooks(c, a, parent, guarded, path, NULL) < 0) {
+			return -1;
+		}
 		c->depth--;
 		return 0;
 	}
@@ -1779,7 +2083,11 @@ static int walk_array(gctx *c, zval *dst, zend_array *a, bool hook_data, const r
 	zend_string *key;
 	zend_ulong idx;
 	zval *val;
-	if (HT_IS_PACKED(a)) {
+	if (c->collecting) {
+		if (walk_elements_running_hooks(c, a, parent, guarded, path, &found) < 0) {
+			return -1;
+		}
+	} else if (HT_IS_PACKED(a)) {
 		for (uint32_t i = 0; i < a->nNumUsed; i++) {
 			zval *el = out ? &out->arPacked[i] : NULL;
 			val = &a->arPacked[i];
@@ -1996,6 +2304,48 @@ static int plan_exact(gctx *c, zval *value, const rv_path *path)
 	return walk(c, NULL, value, path);
 }
 
+/* A collecting PLAN again, which runs the hooks that have not run (those
+ * of objects a hook put where the last one had walked), each once, as
+ * serialize() would have run them had it met them. */
+static int collect_late(gctx *c, zval *value, const rv_path *path)
+{
+	if (!(c->ready & (1u << HOOKED))) {
+		HashTable *hooked_objects = tbl(c, HOOKED);
+		for (uint32_t i = 0; i < c->nheld_objects; i++) {
+			zend_hash_index_add_empty_element(hooked_objects, identity_key(c->held_objects[i]));
+		}
+	}
+	c->late_rounds++;
+	/* COLLECT's way walks into what the last collecting PLAN met again. */
+	clean(c, VISITED);
+	gctx_reset_pass(c, PLAN);
+	c->size = sizeof(rv_graph_header);
+	c->collecting = true;
+	c->unsure = false;
+	int rc = walk(c, NULL, value, path);
+	c->collecting = false;
+	release_held(c);
+	return rc;
+}
+
+/* PLAN after hooks ran, exactly; where it meets an object whose hook has
+ * not run, that hook runs (collect_late()) and the value is planned
+ * again, until a PLAN meets none (or LATE_ROUNDS, see changed()). */
+static int plan_settled(gctx *c, zval *value, const rv_path *path)
+{
+	for (;;) {
+		c->late = false;
+		int rc = plan_exact(c, value, path);
+		if (rc >= 0 || !c->late) {
+			return rc;
+		}
+		c->late = false;
+		if (collect_late(c, value, path) < 0) {
+			return -1;
+		}
+	}
+}
+
 rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, size_t *size, bool *estimated)
 {
 	rv_graph_plan *g = emalloc(sizeof(*g));
@@ -2031,7 +2381,7 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 		c->collecting = false;
 		release_held(c);
 		if (rc >= 0 && c->hooks_run && (!estimated || c->unsure)) {
-			rc = plan_exact(c, value, path);
+			rc = plan_settled(c, value, path);
 		} else if (rc >= 0 && c->hooks_run) {
 			g->estimated = *estimated = true;
 		}
@@ -2053,7 +2403,7 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
 zend_result rv_graph_plan_exact(rv_graph_plan *g, zval *value, const rv_path *path, size_t *size)
 {
 	g->estimated = false;
-	if (plan_exact(&g->c, value, path) < 0) {
+	if (plan_settled(&g->c, value, path) < 0) {
 		return FAILURE;
 	}
 	*size = g->c.size;
@@ -2108,6 +2458,15 @@ static void gctx_free(gctx *c)
 	}
 	zval_ptr_dtor(&c->sleep.keys);
 	zval_ptr_dtor(&c->sleep.names);
+	if (c->uncopied) {
+		efree(c->uncopied);
+	}
+	/* After STATES, whose kept selections are there. */
+	while (c->kept_chunks) {
+		void **chunk = c->kept_chunks;
+		c->kept_chunks = *chunk;
+		efree(chunk);
+	}
 	/* Last: a destructor run here may store again. */
 	release_held_objects(c);
 }

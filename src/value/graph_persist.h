@@ -12,7 +12,9 @@
 /* estimated: NULL for an exact size; else set if *size is a collecting
  * plan's estimate (see rv_plan_store()). */
 rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *path, uint32_t arg_num, size_t *size, bool *estimated);
-/* Plans an estimated graph again, exactly (its hooks ran: none runs again). */
+/* Plans an estimated graph again, exactly: no hook runs again, but one
+ * that has not run (its object put where the walk had been by another
+ * hook) runs now. */
 zend_result rv_graph_plan_exact(rv_graph_plan *g, zval *value, const rv_path *path, size_t *size);
 zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size, size_t *used);
 void rv_graph_plan_free(rv_graph_plan *g);

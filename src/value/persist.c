@@ -215,7 +215,8 @@ zend_result rv_plan_exact(rv_plan *plan)
 {
 	ZEND_ASSERT(plan->estimated && plan->graph);
 	plan->estimated = false;
-	/* No hook runs again; the walk fills lazily restored objects, as the
+	/* No hook runs again, but one whose object a hook put where the walk
+	 * had been runs now; the walk fills lazily restored objects, as the
 	 * first one did, under the same guards. */
 	volatile zend_result rc = FAILURE;
 	hooks_may_run();

@@ -90,7 +90,8 @@ zend_result rv_plan_value(rv_context *ctx, rv_plan *plan, zval *value, const rv_
  * (plan->estimated), which saves a pass over the graph. */
 zend_result rv_plan_store(rv_context *ctx, rv_plan *plan, zval *value, const rv_path *path, uint32_t arg_num);
 /* An estimated plan, sized exactly (FAILURE: thrown, as rv_plan_value()
- * would have). */
+ * would have). No hook runs twice; one that has not run yet (a hook put
+ * its object where the walk had been) runs now. */
 zend_result rv_plan_exact(rv_plan *plan);
 /* Encodes the planned value into `area` (plan->size bytes, 16-byte aligned),
  * with the context it was planned with, and sets plan->used. Runs no PHP code. FAILURE: the value did not come

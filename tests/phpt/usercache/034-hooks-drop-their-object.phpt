@@ -1,5 +1,5 @@
 --TEST--
-UserCache: a __sleep(), __serialize() or Serializable::serialize() that drops the last reference to its own object while store() walks it (it crashed store(): the walk read the freed object): the value is stored as the hooks left it, a holder whose __serialize() took the object first keeps it (one whose __sleep() named it reads it again: null, where serialize() keeps it), objects are held until the store ends (a destructor runs then, also when a later hook throws), and the cache goes on working
+UserCache: a __sleep(), __serialize() or Serializable::serialize() that drops the last reference to its own object while store() walks it (it crashed store(): the walk read the freed object): the value is stored as the hooks left it, a holder whose __serialize() took the object first keeps it (one whose __sleep() named it keeps it too, as serialize() does), objects are held until the store ends (a destructor runs then, also when a later hook throws), and the cache goes on working
 --INI--
 resident.enable_cli=1
 zend.exception_ignore_args=1
@@ -77,13 +77,13 @@ var_dump($c->has('failed'), $c->store('n', 7), $c->fetch('n'));
 --EXPECT--
 SleepDrops in Holder: true, live inner null, fetched inner null
 SleepDrops in HolderTakingFirst: true, live inner null, fetched inner SleepDrops a=1
-SleepDrops in HolderNamingFirst: true, live inner null, fetched inner null
+SleepDrops in HolderNamingFirst: true, live inner null, fetched inner SleepDrops a=1
 SerializeDrops in Holder: true, live inner null, fetched inner null
 SerializeDrops in HolderTakingFirst: true, live inner null, fetched inner SerializeDrops a=2
-SerializeDrops in HolderNamingFirst: true, live inner null, fetched inner null
+SerializeDrops in HolderNamingFirst: true, live inner null, fetched inner SerializeDrops a=2
 SerializableDrops in Holder: true, live inner null, fetched inner null
 SerializableDrops in HolderTakingFirst: true, live inner null, fetched inner SerializableDrops a=3
-SerializableDrops in HolderNamingFirst: true, live inner null, fetched inner null
+SerializableDrops in HolderNamingFirst: true, live inner null, fetched inner SerializableDrops a=3
 the hook threw
 destroyed after the failed store: 1
 bool(false)
