@@ -52,6 +52,11 @@ typedef struct rv_context {
 	 * digests cannot see into a closure, and UserCache, as the proposal
 	 * refuses them. */
 	bool code_refused;
+	/* Set by UserCache for its stores: an ArrayObject or ArrayIterator
+	 * whose storage is an object is refused, as the proposal refuses it
+	 * (its restore would run the deprecation of such a storage, and with
+	 * it an error handler, in the middle of a fetch). */
+	bool spl_object_storage_refused;
 	/* Set by UserCache for the fetch it starts: an object stored by its
 	 * properties whose class is, where it is read, an internal one that
 	 * keeps its state in C and takes none from properties (a create_object

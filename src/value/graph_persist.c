@@ -834,6 +834,17 @@ static void note_spl_storage(gctx *c, zend_object *obj, zval *state)
 	c->uncopied[c->nuncopied++] = obj->handle;
 }
 
+/* An ArrayObject's or ArrayIterator's state whose storage is an object
+ * (rv_context.spl_object_storage_refused). */
+static bool spl_storage_is_object(zend_object *obj, zval *state)
+{
+	if (!instanceof_function(obj->ce, spl_ce_ArrayObject) && !instanceof_function(obj->ce, spl_ce_ArrayIterator)) {
+		return false;
+	}
+	zval *storage = zend_hash_index_find(Z_ARRVAL_P(state), 1);
+	return storage && Z_TYPE_P(storage) == IS_OBJECT;
+}
+
 /* Before a hook that may write an ArrayObject runs: the states noted
  * (note_spl_storage()) get copies of the storages they hold. A walk may
  * be reading the state or the storage: it holds them, and reads on in
@@ -878,6 +889,11 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, 
 			}
 			if (Z_TYPE(state) != IS_ARRAY) {
 				zend_type_error("%s::__serialize() must return an array", ZSTR_VAL(obj->ce->name));
+				zval_ptr_dtor(&state);
+				return FAILURE;
+			}
+			if (c->ctx->spl_object_storage_refused && spl_storage_is_object(obj, &state)) {
+				zend_type_error("The state of the %s object cannot be stored in the user cache", ZSTR_VAL(obj->ce->name));
 				zval_ptr_dtor(&state);
 				return FAILURE;
 			}

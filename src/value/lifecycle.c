@@ -40,6 +40,7 @@ void rv_context_request_end(rv_context *ctx)
 	free_table(&ctx->temp_strings);
 	/* Left set by a bailout out of a store that set it. */
 	ctx->code_refused = false;
+	ctx->spl_object_storage_refused = false;
 	/* ... and by a bailout out of a UserCache fetch that set it. */
 	ctx->internal_state_refused = false;
 }
