@@ -506,8 +506,21 @@ final class Cache
             throw new \TypeError('Resources cannot be stored in the user cache');
         }
         try {
-            return Encoding::encode($value, $method, 2, 'value', '$value');
+            $encoded = Encoding::encode($value, $method, 2, 'value', '$value');
+            // ArrayObject's state, [flags, storage, ...], with an object as its storage.
+            if (\is_array($encoded) && preg_match('/:\{i:0;i:-?\d+;i:1;[Or]:/', $encoded[0])) {
+                $seen = [];
+                $class = self::objectBackedSplArray($value, $seen, 0);
+                if ($class !== null) {
+                    throw new \TypeError("The state of the $class object cannot be stored in the user cache");
+                }
+            }
+
+            return $encoded;
         } catch (\TypeError $e) {
+            if (str_starts_with($e->getMessage(), 'The state of the ')) {
+                throw $e;
+            }
             $what = substr($e->getMessage(), (int) strrpos($e->getMessage(), ' is ') + 4);
             throw new \TypeError(match (true) {
                 $what === 'a resource' => 'Resources cannot be stored in the user cache',
@@ -521,6 +534,47 @@ final class Cache
     }
 
     /** @param array<mixed> $array */
+    /**
+     * The class of an ArrayObject or ArrayIterator in $value whose storage is an object, as the proposal
+     * refuses it; looks where serialize() looked without running a hook again (objects with hooks of
+     * their own are not looked into).
+     *
+     * @param array<int, true> $seen
+     */
+    private static function objectBackedSplArray(mixed $value, array &$seen, int $depth): ?string
+    {
+        if ($depth > 1024) {
+            return null;
+        }
+        if (\is_array($value)) {
+            foreach ($value as $item) {
+                $class = self::objectBackedSplArray($item, $seen, $depth + 1);
+                if ($class !== null) {
+                    return $class;
+                }
+            }
+
+            return null;
+        }
+        if (!\is_object($value) || isset($seen[spl_object_id($value)])) {
+            return null;
+        }
+        $seen[spl_object_id($value)] = true;
+        if ($value instanceof \ArrayObject || $value instanceof \ArrayIterator) {
+            if (!(new \ReflectionMethod($value, '__serialize'))->isInternal()) {
+                return null;
+            }
+            $state = $value->__serialize();
+
+            return \is_object($state[1] ?? null) ? \get_class($value) : self::objectBackedSplArray($state, $seen, $depth + 1);
+        }
+        if (method_exists($value, '__serialize') || method_exists($value, '__sleep') || $value instanceof \Serializable) {
+            return null;
+        }
+
+        return self::objectBackedSplArray(get_mangled_object_vars($value), $seen, $depth + 1);
+    }
+
     private static function holdsResource(array $array, int $depth = 0): bool
     {
         foreach ($array as $item) {

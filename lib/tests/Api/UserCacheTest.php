@@ -164,6 +164,8 @@ final class UserCacheTest extends TestCase
         $this->assertThrows(\TypeError::class, 'WeakReference objects cannot be stored in the user cache', fn () => $c->store('k', \WeakReference::create($c)));
         $this->assertThrows(\TypeError::class, 'class@anonymous objects cannot be stored in the user cache', fn () => $c->store('k', new class () {}));
         $this->assertThrows(\TypeError::class, 'ArrayObject@anonymous objects cannot be stored in the user cache', fn () => $c->store('k', ['in' => new class () extends \ArrayObject {}]));
+        $this->assertThrows(\TypeError::class, 'The state of the ArrayObject object cannot be stored in the user cache', fn () => $c->store('k', ['in' => @new \ArrayObject(new \stdClass())]));
+        $this->assertThrows(\TypeError::class, 'The state of the ArrayIterator object cannot be stored in the user cache', fn () => $c->add('k', @new \ArrayIterator(new \stdClass())));
         self::assertFalse($c->storeMultiple(['ok' => 1]) && $c->has('never'));
         $this->assertThrows(\TypeError::class, 'Closure objects cannot be stored in the user cache', fn () => $c->storeMultiple(['first' => 1, 'bad' => [fn () => 1]]));
         self::assertFalse($c->has('first'));
