@@ -961,6 +961,8 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 	return decode_node(d, dst, Z_PTR_P(src));
 }
 
+/* A call of its own: decode() keeps decode_node() inline for the
+ * elements of arrays, and the loops filling slots stay small. */
 static zend_never_inline zend_result decode_ptr(decoder *d, zval *dst, const rv_node *n)
 {
 	return decode_node(d, dst, n);
