@@ -38,9 +38,15 @@ enum {
 enum {
 	RV_OBJECT_EXT = 0x100,     /* an rv_object_ext comes first */
 	RV_OBJECT_PACKED = 0x200   /* then a uint64_t mask of the shape's properties present,
-	                            * and only their values (the others held their defaults) */
+	                            * and only their values (the others held their defaults);
+	                            * their count is RV_OBJECT_PRESENT() */
 };
 #define RV_NODE_KIND(n) ((n)->kind & 0xff)
+/* RV_OBJECT_PACKED: how many values the record holds (at most
+ * RV_PACKED_MAX), kept beside the flags so that a reader finds the type
+ * bytes without counting the mask's bits. */
+#define RV_OBJECT_PRESENT_SHIFT 16
+#define RV_OBJECT_PRESENT(kind) ((kind) >> RV_OBJECT_PRESENT_SHIFT)
 
 /* Objects whose C state a codec of ours copies (value/date.c). */
 enum {
@@ -121,10 +127,16 @@ typedef struct rv_shape {
 typedef struct rv_object_node {
 	rv_node n;                   /* RV_NODE_OBJECT | RV_OBJECT_* flags */
 	rv_shape *shape;
-	/* The property values in shape order, all nprops of them (UNDEF: held
-	 * its default), or with RV_OBJECT_PACKED only those present. An
-	 * rv_object_ext and the mask come first (rv_object_props()). */
-	zval props[];
+	/* An rv_object_ext and the mask, if flagged, then the property values
+	 * in shape order, all nprops of them, or with RV_OBJECT_PACKED only
+	 * those present (rv_object_count()): first each one's zend_value
+	 * (rv_object_values()), then each one's type, a byte (rv_object_types()),
+	 * padded to 8 bytes. A type is a zval's whole type_info: what the
+	 * writer writes has no flags (interned strings, immutable arrays,
+	 * nodes as IS_PTR), so it fits; IS_UNDEF: held its default. Nine
+	 * bytes a property instead of a zval's sixteen; a fetch writes value
+	 * and type into the slot as they are. */
+	uint64_t body[];
 } rv_object_node;
 
 /* What a native codec or a hook needs (RV_OBJECT_EXT). */
@@ -141,20 +153,37 @@ typedef struct rv_object_ext {
 
 static inline rv_object_ext *rv_object_ext_of(const rv_object_node *o)
 {
-	return (o->n.kind & RV_OBJECT_EXT) ? (rv_object_ext *)(void *)((rv_object_node *)o)->props : NULL;
+	return (o->n.kind & RV_OBJECT_EXT) ? (rv_object_ext *)(void *)((rv_object_node *)o)->body : NULL;
 }
 
 static inline uint64_t *rv_object_mask(const rv_object_node *o)
 {
-	char *p = (char *)((rv_object_node *)o)->props + ((o->n.kind & RV_OBJECT_EXT) ? sizeof(rv_object_ext) : 0);
+	char *p = (char *)((rv_object_node *)o)->body + ((o->n.kind & RV_OBJECT_EXT) ? sizeof(rv_object_ext) : 0);
 	return (o->n.kind & RV_OBJECT_PACKED) ? (uint64_t *)(void *)p : NULL;
 }
 
-static inline zval *rv_object_props(const rv_object_node *o)
+/* How many values the record holds. */
+static inline uint32_t rv_object_count(const rv_object_node *o)
 {
-	char *p = (char *)((rv_object_node *)o)->props + ((o->n.kind & RV_OBJECT_EXT) ? sizeof(rv_object_ext) : 0)
+	return (o->n.kind & RV_OBJECT_PACKED) ? RV_OBJECT_PRESENT(o->n.kind) : o->shape->nprops;
+}
+
+static inline zend_value *rv_object_values(const rv_object_node *o)
+{
+	char *p = (char *)((rv_object_node *)o)->body + ((o->n.kind & RV_OBJECT_EXT) ? sizeof(rv_object_ext) : 0)
 		+ ((o->n.kind & RV_OBJECT_PACKED) ? sizeof(uint64_t) : 0);
-	return (zval *)(void *)p;
+	return (zend_value *)(void *)p;
+}
+
+static inline uint8_t *rv_object_types(const rv_object_node *o)
+{
+	return (uint8_t *)(rv_object_values(o) + rv_object_count(o));
+}
+
+/* The bytes the values of a record of count of them take. */
+static inline size_t rv_object_values_size(uint32_t count)
+{
+	return (size_t)count * sizeof(zend_value) + (((size_t)count + 7) & ~(size_t)7);
 }
 
 typedef struct rv_ref_node {

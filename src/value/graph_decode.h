@@ -21,7 +21,18 @@ typedef struct resolved_shape {
 	bool wakeup;                   /* the class as it is now restores through __wakeup(), as unserialize() would */
 	bool unserialize;              /* ... through __unserialize() (not a class listed in resident.direct_classes) */
 	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */
+	/* per property (complete only): a bit per type (1 << IS_NULL ...
+	 * IS_ARRAY) of the record's values that go into the slot as they are:
+	 * the declaration takes them and the shape flags the property for
+	 * nothing more. Past info's nprops pointers. */
+	uint8_t *direct;
 } resolved_shape;
+
+/* The bytes resolved_shape.info and .direct take. */
+static zend_always_inline size_t rv_resolved_props_size(uint32_t nprops)
+{
+	return zend_safe_address_guarded(nprops, sizeof(zend_property_info *) + sizeof(uint8_t), 0);
+}
 
 typedef struct deferred {
 	zend_object *obj;
@@ -74,10 +85,11 @@ struct decoder {
 	uint32_t cap;
 };
 
-/* Walks a record in shape order: the value of each property, or NULL for
- * one left out as it held its default. */
+/* Walks a record in shape order: the value of each property, or that it
+ * was left out as it held its default. */
 typedef struct record_reader {
-	const zval *values;
+	const zend_value *values;
+	const uint8_t *types;
 	uint64_t mask;          /* RV_OBJECT_PACKED: the properties present */
 	bool packed;
 } record_reader;
@@ -85,18 +97,36 @@ typedef struct record_reader {
 static zend_always_inline void record_open(record_reader *rr, const rv_object_node *o)
 {
 	const uint64_t *mask = rv_object_mask(o);
-	rr->values = rv_object_props(o);
+	rr->values = rv_object_values(o);
 	rr->packed = mask != NULL;
 	rr->mask = mask ? *mask : 0;
+	rr->types = (const uint8_t *)(rr->values + (mask ? RV_OBJECT_PRESENT(o->n.kind) : o->shape->nprops));
 }
 
-static zend_always_inline const zval *record_next(record_reader *rr, uint32_t i, bool packed)
+/* Property i's value and type, or false if it was left out. */
+static zend_always_inline bool record_next(record_reader *rr, uint32_t i, bool packed, const zend_value **value, uint8_t *type)
 {
 	if (packed) {
-		return (rr->mask >> i) & 1 ? rr->values++ : NULL;
+		if (!((rr->mask >> i) & 1)) {
+			return false;
+		}
+		*value = rr->values++;
+		*type = *rr->types++;
+		return true;
 	}
-	const zval *v = &rr->values[i];
-	return Z_TYPE_P(v) == IS_UNDEF ? NULL : v;
+	*value = &rr->values[i];
+	*type = rr->types[i];
+	return *type != IS_UNDEF;
+}
+
+/* A value of the record as a zval, for what takes one. Written as value
+ * and type, it must not be read back as 16 bytes at once (a store
+ * forwarding stall): what writes a slot with the value as it is takes
+ * value and type from the record. */
+static zend_always_inline void record_zval(const zend_value *value, uint8_t type, zval *out)
+{
+	out->value = *value;
+	Z_TYPE_INFO_P(out) = type;
 }
 
 /* The class of that name, linked (autoloaded if need be; an anonymous

@@ -428,11 +428,17 @@ static bool same_as_record(rv_lazy_graph *g, zend_object *obj, const rv_object_n
 	record_reader rr;
 	record_open(&rr, o);
 	for (uint32_t i = 0; i < o->shape->nprops; i++) {
-		const zval *src = record_next(&rr, i, rr.packed);
+		zval stored;
+		const zend_value *value;
+		uint8_t type;
+		bool present = record_next(&rr, i, rr.packed, &value, &type);
 		if (i < 64 && (pending >> i) & 1) {
 			continue;
 		}
-		if (!same_as_stored(g, OBJ_PROP_NUM(obj, i), src ? src : &defaults[i])) {
+		if (present) {
+			record_zval(value, type, &stored);
+		}
+		if (!same_as_stored(g, OBJ_PROP_NUM(obj, i), present ? &stored : &defaults[i])) {
 			return false;
 		}
 	}

@@ -29,6 +29,8 @@
 
 /* On FAILURE (an exception is pending) dst holds nothing. */
 static zend_result decode(decoder *d, zval *dst, const zval *src);
+/* The same, for what an IS_PTR value points at. */
+static zend_result decode_ptr(decoder *d, zval *dst, const rv_node *n);
 
 static zend_result fail(zval *dst)
 {
@@ -162,11 +164,15 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
-	r->dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS && !r->unserialize
+	bool dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS && !r->unserialize
 		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
-	for (uint32_t i = 0; r->dense && i < shape->nprops; i++) {
-		r->dense = shape->slots[i] == (int32_t)i && r->info[i];
+	for (uint32_t i = 0; i < shape->nprops; i++) {
+		zend_property_info *info = r->info[i];
+		dense = dense && shape->slots[i] == (int32_t)i && info;
+		r->direct[i] = !info || shape->prop_flags[i] ? 0
+			: (uint8_t)((ZEND_TYPE_IS_SET(info->type) ? ZEND_TYPE_FULL_MASK(info->type) : MAY_BE_ANY) & 0xfe);
 	}
+	r->dense = dense;
 	if (d->stamp && r->ce && rv_class_lasting(r->ce)) {
 		rv_shape_cache_keep(d->ctx, shape, d->stamp, r);
 	}
@@ -177,8 +183,9 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
  * complete (decoder.light). */
 static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class_entry *found, bool complete)
 {
-	resolved_shape *r = resolved_alloc(d, zend_safe_address_guarded(shape->nprops, sizeof(zend_property_info *), sizeof(resolved_shape)));
+	resolved_shape *r = resolved_alloc(d, sizeof(resolved_shape) + rv_resolved_props_size(shape->nprops));
 	r->info = (zend_property_info **)(r + 1);
+	r->direct = (uint8_t *)(r->info + shape->nprops);
 	r->ce = found ? found : rv_find_class(shape->class_name, shape->lc_class_name);
 	r->complete = false;
 	/* As complete_shape() says, but for the constants, which it may update. */
@@ -422,37 +429,53 @@ static zend_always_inline zval *patched_element(const zend_array *ht, const rv_a
 
 /* A record's value that decoding would make: an object, an enum, a
  * closure, or an array holding one, not made yet. */
-static zend_always_inline bool not_made(decoder *d, const zval *src)
+static zend_always_inline bool not_made(decoder *d, const zend_value *value, uint8_t type)
 {
-	if (Z_TYPE_P(src) != IS_PTR) {
+	if (type != IS_PTR) {
 		return false;
 	}
-	const rv_node *n = Z_PTR_P(src);
+	const rv_node *n = value->ptr;
 	return !n->id || Z_TYPE(d->ids[n->id]) == IS_UNDEF;
 }
 
-/* The record's value src of property i into its slot of an object made
- * without object_properties_init(), checked against the declaration and
- * with the flags instantiation would have left on the slot. */
+/* The record's value (value, type) of property i into its slot of an
+ * object made without object_properties_init(), checked against the
+ * declaration and with the flags instantiation would have left on the
+ * slot. */
 static zend_always_inline zend_result write_dense_slot(decoder *d, zend_object *obj, const rv_shape *shape, resolved_shape *r,
-                                                       uint32_t i, const zval *src, zval *slot, const zval *dflt)
+                                                       uint32_t i, const zend_value *value, uint8_t type, zval *slot, const zval *dflt)
 {
-	zend_property_info *info = r->info[i];
-	if (Z_TYPE_P(src) != IS_PTR && d->borrow && !shape->prop_flags[i]
-		&& (!ZEND_TYPE_IS_SET(info->type) || ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(src)))) {
-		/* The record's own value, borrowed, of a type the declaration
-		 * names: from the record straight into the slot. Through the
-		 * temporary below, the 16-byte read of what had just been written
-		 * as 8 and 4 bytes stalled store forwarding, most of the time a
-		 * fetch of small objects took. */
-		ZVAL_COPY_VALUE_PROP(slot, src);
+	if ((r->direct[i] >> type) & 1) {
+		/* A value of the record, of a type the declaration names: from the
+		 * record straight into the slot, borrowed or a copy of it. Through
+		 * a temporary zval copied whole, the 16-byte read of what had just
+		 * been written as 8 and 4 bytes stalled store forwarding, most of
+		 * the time a fetch of small objects took. */
+		if (d->borrow || type < IS_STRING) {
+			slot->value = *value;
+			Z_TYPE_INFO_P(slot) = type;
+		} else {
+			zval src;
+			record_zval(value, type, &src);
+			rv_copy_zval(slot, &src);
+		}
 		Z_PROP_FLAG_P(slot) = Z_PROP_FLAG_P(dflt);
 		return SUCCESS;
 	}
 	zval v;
-	if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
-		return FAILURE;
+	if (type == IS_PTR && !shape->prop_flags[i]) {
+		/* An object, an array holding one, ...: made from its node. */
+		if (decode_ptr(d, &v, value->ptr) == FAILURE) {
+			return FAILURE;
+		}
+	} else {
+		zval src;
+		record_zval(value, type, &src);
+		if (prop_value(d, obj, shape, i, &src, &v) == FAILURE) {
+			return FAILURE;
+		}
 	}
+	zend_property_info *info = r->info[i];
 	if (!type_accepts(d, obj, info, &v)) {
 		zval_ptr_dtor(&v);
 		return FAILURE;
@@ -481,19 +504,20 @@ static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj
 	record_reader rr;
 	record_open(&rr, o);
 	for (uint32_t i = 0; i < n; i++) {
-		const zval *src = record_next(&rr, i, packed);
-		if (!src) {
+		const zend_value *value;
+		uint8_t type;
+		if (!record_next(&rr, i, packed, &value, &type)) {
 			ZVAL_COPY_PROP(&slots[i], &defaults[i]);
 			continue;
 		}
-		if (pending && i < 64 && not_made(d, src)) {
+		if (pending && i < 64 && not_made(d, value, type)) {
 			Z_TYPE_INFO(slots[i]) = IS_UNDEF;
 			Z_PROP_FLAG_P(&slots[i]) = 0;
 			slots[i].value.ptr = marker;
 			*pending |= (uint64_t)1 << i;
 			continue;
 		}
-		if (write_dense_slot(d, obj, shape, r, i, src, &slots[i], &defaults[i]) == FAILURE) {
+		if (write_dense_slot(d, obj, shape, r, i, value, type, &slots[i], &defaults[i]) == FAILURE) {
 			return FAILURE;
 		}
 	}
@@ -513,9 +537,13 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 	record_reader rr;
 	record_open(&rr, o);
 	for (uint32_t i = 0; i < shape->nprops; i++) {
-		zval v;
-		const zval *src = record_next(&rr, i, rr.packed);
-		if (!src) {
+		zval v, stored;
+		const zval *src = &stored;
+		const zend_value *value;
+		uint8_t type;
+		if (record_next(&rr, i, rr.packed, &value, &type)) {
+			record_zval(value, type, &stored);
+		} else {
 			/* Left out as it held its default: instantiation set it, unless
 			 * the class changed since. */
 			if (r->same_layout) {
@@ -546,9 +574,13 @@ static zend_result props_as_data(decoder *d, zend_object *obj, const rv_object_n
 	record_open(&rr, o);
 	array_init_size(data, shape->nprops);
 	for (uint32_t i = 0; i < shape->nprops; i++) {
-		zval v;
-		const zval *src = record_next(&rr, i, rr.packed);
-		if (!src) {
+		zval v, stored;
+		const zval *src = &stored;
+		const zend_value *value;
+		uint8_t type;
+		if (record_next(&rr, i, rr.packed, &value, &type)) {
+			record_zval(value, type, &stored);
+		} else {
 			src = &shape->defaults[i];
 		}
 		if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {
@@ -854,17 +886,8 @@ static zend_never_inline zend_result decode_closure(decoder *d, zval *dst, const
 	return SUCCESS;
 }
 
-static zend_result decode(decoder *d, zval *dst, const zval *src)
+static zend_always_inline zend_result decode_node(decoder *d, zval *dst, const rv_node *n)
 {
-	if (Z_TYPE_P(src) != IS_PTR) {
-		if (d->borrow) {
-			ZVAL_COPY_VALUE(dst, src);
-		} else {
-			rv_copy_zval(dst, src);
-		}
-		return SUCCESS;
-	}
-	const rv_node *n = Z_PTR_P(src);
 	if (rv_stack_exhausted()) {
 #ifdef ZEND_CHECK_STACK_LIMIT
 		d->ctx->stack_exhausted++;
@@ -938,6 +961,26 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 	zend_throw_error(NULL, "A cached value has an unknown node kind %u", n->kind);
 	ZVAL_UNDEF(dst);
 	return FAILURE;
+}
+
+static zend_result decode(decoder *d, zval *dst, const zval *src)
+{
+	if (Z_TYPE_P(src) != IS_PTR) {
+		if (d->borrow) {
+			ZVAL_COPY_VALUE(dst, src);
+		} else {
+			rv_copy_zval(dst, src);
+		}
+		return SUCCESS;
+	}
+	return decode_node(d, dst, Z_PTR_P(src));
+}
+
+/* A call of its own: decode() keeps decode_node() inline for the
+ * elements of arrays, and the loops filling slots stay small. */
+static zend_never_inline zend_result decode_ptr(decoder *d, zval *dst, const rv_node *n)
+{
+	return decode_node(d, dst, n);
 }
 
 /* A heap gets its items back through insert(), with a queue's flags. */
@@ -1079,11 +1122,11 @@ zend_result rv_decoder_fill_loose(decoder *d, zend_object *obj, const rv_object_
 
 zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, uint32_t i)
 {
-	const zval *values = rv_object_props(o);
 	const uint64_t *mask = rv_object_mask(o);
 	/* Left pending, so present in the record. */
-	const zval *src = mask ? &values[__builtin_popcountll(*mask & (((uint64_t)1 << i) - 1))] : &values[i];
-	return write_dense_slot(d, obj, o->shape, r, i, src, OBJ_PROP_NUM(obj, i), &CE_DEFAULT_PROPERTIES_TABLE(r->ce)[i]);
+	uint32_t at = mask ? (uint32_t)__builtin_popcountll(*mask & (((uint64_t)1 << i) - 1)) : i;
+	return write_dense_slot(d, obj, o->shape, r, i, &rv_object_values(o)[at], rv_object_types(o)[at], OBJ_PROP_NUM(obj, i),
+		&CE_DEFAULT_PROPERTIES_TABLE(r->ce)[i]);
 }
 
 void rv_decoder_free(decoder *d)

@@ -1459,6 +1459,15 @@ static rv_object_ext *init_object_node(gctx *c, rv_object_node *o, uint32_t id, 
 	return x;
 }
 
+/* The k-th value of the record o. */
+static zend_always_inline void record_prop(rv_object_node *o, uint32_t k, const zval *prop)
+{
+	/* Nothing written has flags in its type_info (see rv_object_node). */
+	ZEND_ASSERT(Z_TYPE_INFO_P(prop) <= 0xff);
+	rv_object_values(o)[k] = prop->value;
+	rv_object_types(o)[k] = (uint8_t)Z_TYPE_INFO_P(prop);
+}
+
 /* serialize() checks properties for arrays met inside themselves (see
  * serialize_nulls_cycles) when it lists them from a table: __sleep()'s,
  * or one the object has built or handlers of its own give; not when it
@@ -1713,9 +1722,10 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	rv_object_node *o = NULL;
 	if (c->pass != COLLECT) {
 		uint32_t nprops = l.n + l.left_out;
-		uint32_t flags = (native != RV_NATIVE_NONE ? RV_OBJECT_EXT : 0) | (packed(&l) ? RV_OBJECT_PACKED : 0);
+		uint32_t flags = (native != RV_NATIVE_NONE ? RV_OBJECT_EXT : 0)
+			| (packed(&l) ? RV_OBJECT_PACKED | (l.n << RV_OBJECT_PRESENT_SHIFT) : 0);
 		o = take(c, sizeof(rv_object_node) + ((flags & RV_OBJECT_EXT) ? sizeof(rv_object_ext) : 0)
-			+ ((flags & RV_OBJECT_PACKED) ? sizeof(uint64_t) + sizeof(zval) * l.n : sizeof(zval) * nprops));
+			+ ((flags & RV_OBJECT_PACKED) ? sizeof(uint64_t) + rv_object_values_size(l.n) : rv_object_values_size(nprops)));
 		rv_shape *shape = shape_of(c, obj, p, &l);
 		const void *state = native ? rv_native_persist(c->ctx, native, obj, c->pass == PLAN ? &c->size : NULL, &c->w) : NULL;
 		if (o) {
@@ -1727,10 +1737,10 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 					mask |= (uint64_t)1 << l.slots[i];
 				}
 				*rv_object_mask(o) = mask;
-			} else if (l.left_out) {
-				/* UNDEF: left out as it held its default (see rv_shape.defaults). */
-				memset(rv_object_props(o), 0, sizeof(zval) * nprops);
 			}
+			/* IS_UNDEF: left out as it held its default (see rv_shape.defaults);
+			 * no byte of the record left as the segment had it. */
+			memset(rv_object_values(o), 0, rv_object_values_size(rv_object_count(o)));
 			/* spl_object_hash() values held by a directly copied object
 			 * (Carbon's constructedObjectId) must name the fetched object. */
 			if (direct) {
@@ -1757,8 +1767,14 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 	for (uint32_t i = 0; i < l.n && rc > 0; i++) {
 		zval *v = l.values[i];
 		uint32_t at = shape_pos(&l, i);
+		/* Written as a zval, then stored as its value and its type byte. */
+		zval prop;
+		uint32_t k = packed(&l) ? i : at;
 		if (Z_TYPE_P(v) <= IS_STRING && c->pass != COLLECT && !direct) {
-			leaf(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v);
+			leaf(c, o ? &prop : NULL, v);
+			if (o) {
+				record_prop(o, k, &prop);
+			}
 			continue;
 		}
 		rv_path here = { .up = path, .kind = RV_PATH_PROP, .key = l.names[i] };
@@ -1787,12 +1803,14 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (kept_array) {
 			GC_DELREF(Z_ARR_P(v));
 		}
-		int r = walk_member(c, o ? &rv_object_props(o)[packed(&l) ? i : at] : NULL, v, NULL, guarded, &here);
+		int r = walk_member(c, o ? &prop : NULL, v, NULL, guarded, &here);
 		if (kept_array) {
 			GC_ADDREF(Z_ARR_P(v));
 		}
 		if (r < 0) {
 			rc = -1;
+		} else if (o) {
+			record_prop(o, k, &prop);
 		}
 	}
 	props_free(&l);

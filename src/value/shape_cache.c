@@ -13,7 +13,7 @@
 typedef struct kept_shape {
 	uint64_t stamp;
 	struct kept_shape *replaced_next;   /* ctx->replaced_shapes */
-	resolved_shape r;                   /* r.info points past the struct */
+	resolved_shape r;                   /* r.info and r.direct point past the struct */
 } kept_shape;
 
 static void kept_free(zval *zv)
@@ -45,12 +45,14 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 	if (zend_hash_num_elements(t) >= SHAPE_CACHE_MAX) {
 		return;
 	}
-	size_t info = zend_safe_address_guarded(shape->nprops, sizeof(zend_property_info *), 0);
+	size_t info = rv_resolved_props_size(shape->nprops);
 	kept_shape *k = pemalloc(zend_safe_address_guarded(1, sizeof(kept_shape), info), 1);
 	k->stamp = stamp;
 	k->replaced_next = NULL;
 	k->r = *r;
 	k->r.info = (zend_property_info **)(k + 1);
+	k->r.direct = (uint8_t *)(k->r.info + shape->nprops);
+	/* r->direct follows r->info as here. */
 	memcpy(k->r.info, r->info, info);
 	zval *was = zend_hash_index_find(t, (zend_ulong)(uintptr_t)shape);
 	if (was) {
