@@ -360,7 +360,9 @@ static zend_always_inline bool type_accepts(decoder *d, zend_object *obj, zend_p
 		return zend_verify_property_type(info, value, 1);
 	}
 	zend_class_entry *ce = Z_OBJCE_P(value);
-	if (ZEND_TYPE_HAS_NAME(info->type) && zend_string_equals_ci(ZEND_TYPE_NAME(info->type), ce->name)) {
+	/* The declaration's name is most often the class's own interned one. */
+	if (ZEND_TYPE_HAS_NAME(info->type) && (ZEND_TYPE_NAME(info->type) == ce->name
+		|| zend_string_equals_ci(ZEND_TYPE_NAME(info->type), ce->name))) {
 		return true;
 	}
 	/* An interface or a parent the type names, a union: what the full
@@ -602,6 +604,19 @@ static bool internal_state_only(zend_class_entry *ce)
 	return ce->type == ZEND_INTERNAL_CLASS && ce->create_object && !ce->__unserialize && !class_has_wakeup(ce);
 }
 
+/* UserCache's refusal of such a class (rv_context.internal_state_refused). */
+static zend_never_inline ZEND_COLD bool refuse_internal_state(decoder *d, zval *dst, const rv_object_node *o, resolved_shape *r, bool props_record)
+{
+	if (!props_record || !internal_state_only(r->ce)) {
+		return false;
+	}
+	d->ctx->uninstantiable_met++;
+	zend_throw_error(NULL, "A cached %s object cannot be restored: the name now stands for %s, whose state "
+		"its properties cannot give", ZSTR_VAL(o->shape->class_name), ZSTR_VAL(r->ce->name));
+	ZVAL_UNDEF(dst);
+	return true;
+}
+
 /* --- nodes ---------------------------------------------------------------------- */
 
 static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
@@ -623,13 +638,6 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		 * (closure.c). */
 		d->ctx->uninstantiable_met++;
 		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed", ZSTR_VAL(r->ce->name));
-		ZVAL_UNDEF(dst);
-		return FAILURE;
-	}
-	if (props_record && r->ce && d->internal_state_refused && internal_state_only(r->ce)) {
-		d->ctx->uninstantiable_met++;
-		zend_throw_error(NULL, "A cached %s object cannot be restored: the name now stands for %s, whose state "
-			"its properties cannot give", ZSTR_VAL(o->shape->class_name), ZSTR_VAL(r->ce->name));
 		ZVAL_UNDEF(dst);
 		return FAILURE;
 	}
@@ -658,6 +666,11 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		object_properties_init(obj, r->ce);
 		ZVAL_OBJ(dst, obj);
 	} else if (r->ce) {
+		/* Neither dense nor plain: such a class has an object constructor
+		 * of its own. */
+		if (UNEXPECTED(d->internal_state_refused) && refuse_internal_state(d, dst, o, r, props_record)) {
+			return FAILURE;
+		}
 		if (r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 				| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) {
 			/* object_init_ex() throws as unserialize() does; the caller
