@@ -35,7 +35,8 @@ foreach ($values as $what => $value) {
 var_dump($c->fetch('k'), $c->has('new'), $c->has('other'));
 var_dump($c->store('array-backed', new ArrayObject([1, 2])), count($c->fetch('array-backed')));
 $r = Resident\Cache::pool('object-backed');
-var_dump($r->store('k', $backed()), get_class($r->fetch('k')));
+// Its restore runs PHP 8.5's deprecation of such a storage, as unserialize() does.
+var_dump($r->store('k', $backed()), get_class(@$r->fetch('k')));
 ?>
 --EXPECT--
 bool(true)
