@@ -198,7 +198,6 @@ static bool evict_oldest(rs_store *st, sweep_ctx *c, _Atomic rs_off *cur_link, r
 	}
 	rs_entry *victim = c->cand[at];
 	c->cand[at] = c->cand[--c->ncand];
-	st->clock_victim_tag = victim->limbo_tag;
 	if (victim == cur) {
 		evict_at(st, c, cur_link, cur);
 		return true;
@@ -295,8 +294,6 @@ typedef struct window_rule {
 	 * its hand (those it passed last are the ones it gave a second
 	 * chance last). nbuckets: none. */
 	uint64_t front;
-	/* Spared: entries stored after this commit epoch. */
-	uint64_t stored_by;
 } window_rule;
 
 /* The eviction cost of the block at `off`, or UINT64_MAX if it cannot go
@@ -312,9 +309,6 @@ static uint64_t window_block_cost(rs_store *st, rs_off off, const window_rule *r
 	}
 	rs_entry *e = (rs_entry *)b;
 	if (e->state != RS_ENTRY_LIVE || e->pool >= RS_MAX_POOLS || rs_pools(st)[e->pool].pinned || guarded(st, e, now_ms)) {
-		return UINT64_MAX;
-	}
-	if (e->limbo_tag > rule->stored_by) {
 		return UINT64_MAX;
 	}
 	uint64_t mask = st->hdr->nbuckets - 1;
@@ -427,10 +421,10 @@ static uint64_t evict_window_as_clock(rs_store *st, uint64_t size, int64_t now_m
 {
 	uint64_t half = st->hdr->nbuckets / 2;
 	const window_rule rules[] = {
-		{ .now_ms = now_ms, .spare = RS_REF_READ | RS_REF_NEW, .front = half, .stored_by = UINT64_MAX },
-		{ .now_ms = now_ms, .spare = RS_REF_READ, .front = half, .stored_by = UINT64_MAX },
-		{ .now_ms = now_ms, .spare = RS_REF_READ, .front = st->hdr->nbuckets, .stored_by = UINT64_MAX },
-		{ .now_ms = now_ms, .spare = 0, .front = st->hdr->nbuckets, .stored_by = UINT64_MAX },
+		{ .now_ms = now_ms, .spare = RS_REF_READ | RS_REF_NEW, .front = half },
+		{ .now_ms = now_ms, .spare = RS_REF_READ, .front = half },
+		{ .now_ms = now_ms, .spare = RS_REF_READ, .front = st->hdr->nbuckets },
+		{ .now_ms = now_ms, .spare = 0, .front = st->hdr->nbuckets },
 	};
 	uint64_t done = 0;
 	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]) && !done; i++) {
@@ -515,7 +509,7 @@ static void keep_room_ahead(rs_store *st)
 		/* Ahead of need, nothing recently read is worth it. Finding no
 		 * such run, it does not look again (under the lock, at every
 		 * store) until another wait pays off. */
-		window_rule cold = { .now_ms = (int64_t)rs_now_ms(), .spare = RS_REF_READ, .front = h->nbuckets, .stored_by = UINT64_MAX };
+		window_rule cold = { .now_ms = (int64_t)rs_now_ms(), .spare = RS_REF_READ, .front = h->nbuckets };
 		if (!evict_window(st, ahead, &cold)) {
 			h->readers_quick = 0;
 		}
@@ -573,24 +567,6 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 			}
 		}
 	}
-	if (h->eviction == RS_EVICT_CLOCK && h->free_bytes >= size && st->clock_victim_tag && !h->limbo_head) {
-		/* Enough is free, scattered: evicting next to a free block what
-		 * it lacks takes fewer entries than CLOCK's victims all over the
-		 * heap (a value a little larger than the ones it replaces then
-		 * evicts one of them, not two). Only entries CLOCK would take
-		 * first: neither stored nor read since it last passed them, and
-		 * stored before its last victim. Only while no reader holds
-		 * limbo: what the window retires is then free at once. */
-		window_rule older = { .now_ms = now, .spare = RS_REF_READ | RS_REF_NEW, .front = h->nbuckets, .stored_by = st->clock_victim_tag };
-		uint64_t done = evict_window(st, size, &older);
-		if (done) {
-			coming += done;
-			rs_reclaim(st);
-			if ((off = rs_alloc(st, size))) {
-				return off;
-			}
-		}
-	}
 	/* Three rounds of CLOCK at most: the first two may only lower
 	 * reference bits (an entry read has two chances). */
 	uint64_t budget = 3 * h->nbuckets;
@@ -607,16 +583,17 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 			/* Once per store: what readers hold then comes back as they end. */
 			wiped = true;
 			coming += wipe(st, now);
-		} else if (h->eviction == RS_EVICT_CLOCK && budget && evictable && ((held ? held : h->free_bytes) < size || (windowed && !held))) {
+		} else if (h->eviction == RS_EVICT_CLOCK && budget && evictable && (coming < size || (windowed && !held))) {
 			/* CLOCK takes what is still missing, over all the steps of
-			 * its round: free bytes count, scattered or not, where no
-			 * reader holds limbo (a window then completes them next to
-			 * free room, below); what readers hold comes back as
-			 * scattered, so then only it counts. Once a window did not
-			 * help, and only when no reader holds what it retires (then
-			 * it is freed at once), it goes on until something fits. */
-			uint64_t have = held ? held : h->free_bytes;
-			sweep_ctx c = { .now_ms = now, .want = have < size ? size - have : size };
+			 * its round. Once a window did not help, and only when no
+			 * reader holds what it retires (then it is freed at once),
+			 * it goes on until something fits. (Free bytes do not count:
+			 * completing scattered free room by evicting its neighbours
+			 * first took fewer entries for values a little larger than
+			 * the ones they replace, but it evicted by address, not by
+			 * age, and entries far from free room outlived churns many
+			 * times the cache's size.) */
+			sweep_ctx c = { .now_ms = now, .want = coming < size ? size - coming : size };
 			budget -= sweep(st, budget < 4096 ? budget : 4096, visit_clock, &c);
 			evict_candidates(st, &c);
 			coming += c.done;

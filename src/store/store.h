@@ -62,9 +62,6 @@ typedef struct rs_store {
 	 * another). */
 	uint64_t stamp_key;
 	uint64_t stamp_seed;
-	/* The commit epoch of the last entry CLOCK evicted from this process:
-	 * entries stored before it are old enough to go first (evict.c). */
-	uint64_t clock_victim_tag;
 } rs_store;
 
 /* What a store does when the heap has no free block left for it, once
