@@ -75,6 +75,9 @@ typedef struct array_slot {
 
 typedef struct gctx {
 	rv_context *ctx;
+	/* ctx->spl_object_storage_refused when the walk began: a hook's own
+	 * calls do not see the store's refusals (collect_hook()). */
+	bool spl_object_storage_refused;
 	pass pass;
 	uint32_t arg_num;
 	uint32_t depth;
@@ -870,7 +873,23 @@ static void copy_spl_storages(gctx *c)
 }
 
 
+static zend_result run_hook(gctx *c, zend_object *obj, rv_class_profile *p, const rv_path *path);
+
+/* A store's refusals are UserCache's (rv_context.code_refused,
+ * spl_object_storage_refused), not those of what the application's hook
+ * calls: a Resident\Cache::store() a __serialize() makes stores what
+ * Resident\Cache stores. */
 static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, const rv_path *path)
+{
+	bool code_refused = c->ctx->code_refused, spl_refused = c->ctx->spl_object_storage_refused;
+	c->ctx->code_refused = c->ctx->spl_object_storage_refused = false;
+	zend_result rc = run_hook(c, obj, p, path);
+	c->ctx->code_refused = code_refused;
+	c->ctx->spl_object_storage_refused = spl_refused;
+	return rc;
+}
+
+static zend_result run_hook(gctx *c, zend_object *obj, rv_class_profile *p, const rv_path *path)
 {
 	rv_encoding enc = p->enc;
 	zval state, zobj;
@@ -892,7 +911,7 @@ static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, 
 				zval_ptr_dtor(&state);
 				return FAILURE;
 			}
-			if (c->ctx->spl_object_storage_refused && spl_storage_is_object(obj, &state)) {
+			if (c->spl_object_storage_refused && spl_storage_is_object(obj, &state)) {
 				zend_type_error("The state of the %s object cannot be stored in the user cache", ZSTR_VAL(obj->ce->name));
 				zval_ptr_dtor(&state);
 				return FAILURE;
@@ -2295,6 +2314,7 @@ static void gctx_init(gctx *c, rv_context *ctx, uint32_t arg_num)
 	memset(c, 0, offsetof(gctx, tables));
 	c->ctx = ctx;
 	c->w.ctx = ctx;
+	c->spl_object_storage_refused = ctx->spl_object_storage_refused;
 	c->arg_num = arg_num;
 	c->nodes = c->few_nodes;
 	c->nodes_cap = FIRST_IDS + 1;
