@@ -390,22 +390,16 @@ static uint64_t evict_window(rs_store *st, uint64_t size, const window_rule *rul
 	for (rs_off off = best_lo; off < best_hi;) {
 		rs_entry *e = rs_entry_at(st, off);
 		uint64_t bsize = rs_block_size(&e->block);
-		if (e->block.size_flags & RS_BLOCK_USED) {
-			_Atomic rs_off *link = rs_bucket_for(st, e->hash);
-			rs_off cur;
-			while ((cur = atomic_load_explicit(link, memory_order_relaxed)) != 0 && cur != off) {
-				link = &rs_entry_at(st, cur)->next;
+		_Atomic rs_off *link;
+		if ((e->block.size_flags & RS_BLOCK_USED) && (link = link_to(st, e))) {
+			if (rs_entry_expired(e, now_ms)) {
+				count_expired(st, e);
+			} else {
+				rs_pools(st)[e->pool].evictions++;
+				h->evictions++;
 			}
-			if (cur == off) {
-				if (rs_entry_expired(e, now_ms)) {
-					count_expired(st, e);
-				} else {
-					rs_pools(st)[e->pool].evictions++;
-					h->evictions++;
-				}
-				rs_retire_at(st, link);
-				done += bsize;
-			}
+			rs_retire_at(st, link);
+			done += bsize;
 		}
 		off += bsize;
 	}

@@ -129,6 +129,20 @@ static zend_always_inline void record_zval(const zend_value *value, uint8_t type
 	Z_TYPE_INFO_P(out) = type;
 }
 
+/* The i-th property of the record as a zval in *stored, or NULL for one
+ * left out as it held its default: for the paths that take a zval (the
+ * dense fill writes value and type into the slot itself). */
+static zend_always_inline const zval *record_next_zval(record_reader *rr, uint32_t i, zval *stored)
+{
+	const zend_value *value;
+	uint8_t type;
+	if (!record_next(rr, i, rr->packed, &value, &type)) {
+		return NULL;
+	}
+	record_zval(value, type, stored);
+	return stored;
+}
+
 /* The class of that name, linked (autoloaded if need be; an anonymous
  * class once its script is loaded), or NULL. */
 zend_class_entry *rv_find_class(zend_string *name, zend_string *lc);

@@ -429,16 +429,12 @@ static bool same_as_record(rv_lazy_graph *g, zend_object *obj, const rv_object_n
 	record_open(&rr, o);
 	for (uint32_t i = 0; i < o->shape->nprops; i++) {
 		zval stored;
-		const zend_value *value;
-		uint8_t type;
-		bool present = record_next(&rr, i, rr.packed, &value, &type);
+		/* Read even where pending: a packed record's reader moves on. */
+		const zval *src = record_next_zval(&rr, i, &stored);
 		if (i < 64 && (pending >> i) & 1) {
 			continue;
 		}
-		if (present) {
-			record_zval(value, type, &stored);
-		}
-		if (!same_as_stored(g, OBJ_PROP_NUM(obj, i), present ? &stored : &defaults[i])) {
+		if (!same_as_stored(g, OBJ_PROP_NUM(obj, i), src ? src : &defaults[i])) {
 			return false;
 		}
 	}

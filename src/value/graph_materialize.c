@@ -540,12 +540,8 @@ static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node
 	record_open(&rr, o);
 	for (uint32_t i = 0; i < shape->nprops; i++) {
 		zval v, stored;
-		const zval *src = &stored;
-		const zend_value *value;
-		uint8_t type;
-		if (record_next(&rr, i, rr.packed, &value, &type)) {
-			record_zval(value, type, &stored);
-		} else {
+		const zval *src = record_next_zval(&rr, i, &stored);
+		if (!src) {
 			/* Left out as it held its default: instantiation set it, unless
 			 * the class changed since. */
 			if (r->same_layout) {
@@ -577,12 +573,8 @@ static zend_result props_as_data(decoder *d, zend_object *obj, const rv_object_n
 	array_init_size(data, shape->nprops);
 	for (uint32_t i = 0; i < shape->nprops; i++) {
 		zval v, stored;
-		const zval *src = &stored;
-		const zend_value *value;
-		uint8_t type;
-		if (record_next(&rr, i, rr.packed, &value, &type)) {
-			record_zval(value, type, &stored);
-		} else {
+		const zval *src = record_next_zval(&rr, i, &stored);
+		if (!src) {
 			src = &shape->defaults[i];
 		}
 		if (prop_value(d, obj, shape, i, src, &v) == FAILURE) {

@@ -814,16 +814,22 @@ static bool hook_runs_user_code(const zend_object *obj, const rv_class_profile *
 	}
 }
 
-/* An ArrayObject's or ArrayIterator's state (as __serialize() gives it:
- * flags, storage, members, ...) holds its storage itself: note it, to be
- * copied before a hook that may write it runs. */
-static void note_spl_storage(gctx *c, zend_object *obj, zval *state)
+/* The storage an ArrayObject's or ArrayIterator's state holds (as
+ * __serialize() gives it: flags, storage, members, ...), or NULL for an
+ * object of another class. */
+static zval *spl_storage(zend_object *obj, zval *state)
 {
 	if (!instanceof_function(obj->ce, spl_ce_ArrayObject) && !instanceof_function(obj->ce, spl_ce_ArrayIterator)) {
-		return;
+		return NULL;
 	}
-	zval *storage = zend_hash_index_find(Z_ARRVAL_P(state), 1);
-	if (!storage || Z_TYPE_P(storage) != IS_ARRAY || (GC_FLAGS(Z_ARR_P(storage)) & GC_IMMUTABLE)) {
+	return zend_hash_index_find(Z_ARRVAL_P(state), 1);
+}
+
+/* Such a state holds its storage itself: note it, to be copied before a
+ * hook that may write it runs. */
+static void note_spl_storage(gctx *c, zend_object *obj, zval *storage)
+{
+	if (Z_TYPE_P(storage) != IS_ARRAY || (GC_FLAGS(Z_ARR_P(storage)) & GC_IMMUTABLE)) {
 		return;
 	}
 	/* A hook that writes it while a walk holds it (the walk of that
@@ -835,17 +841,6 @@ static void note_spl_storage(gctx *c, zend_object *obj, zval *state)
 		c->uncopied = safe_erealloc(c->uncopied, c->uncopied_cap, sizeof(uint32_t), 0);
 	}
 	c->uncopied[c->nuncopied++] = obj->handle;
-}
-
-/* An ArrayObject's or ArrayIterator's state whose storage is an object
- * (rv_context.spl_object_storage_refused). */
-static bool spl_storage_is_object(zend_object *obj, zval *state)
-{
-	if (!instanceof_function(obj->ce, spl_ce_ArrayObject) && !instanceof_function(obj->ce, spl_ce_ArrayIterator)) {
-		return false;
-	}
-	zval *storage = zend_hash_index_find(Z_ARRVAL_P(state), 1);
-	return storage && Z_TYPE_P(storage) == IS_OBJECT;
 }
 
 /* Before a hook that may write an ArrayObject runs: the states noted
@@ -911,12 +906,16 @@ static zend_result run_hook(gctx *c, zend_object *obj, rv_class_profile *p, cons
 				zval_ptr_dtor(&state);
 				return FAILURE;
 			}
-			if (c->spl_object_storage_refused && spl_storage_is_object(obj, &state)) {
+			zval *storage = spl_storage(obj, &state);
+			if (storage && Z_TYPE_P(storage) == IS_OBJECT && c->spl_object_storage_refused) {
+				/* rv_context.spl_object_storage_refused */
 				zend_type_error("The state of the %s object cannot be stored in the user cache", ZSTR_VAL(obj->ce->name));
 				zval_ptr_dtor(&state);
 				return FAILURE;
 			}
-			note_spl_storage(c, obj, &state);
+			if (storage) {
+				note_spl_storage(c, obj, storage);
+			}
 			break;
 		case RV_ENC_SLEEP: {
 			zval retval;
