@@ -25,30 +25,17 @@ final class Encoding
      */
     public static function encode(mixed $value, string $method, int $arg, string $argName, string $where, ?string $wrapper = null): mixed
     {
-        if ($wrapper !== null) {
-            if (self::isResource($value[$wrapper])) {
-                throw self::refusal($method, $arg, $argName, "$where is a resource");
-            }
-            try {
-                return [serialize($value)];
-            } catch (\Throwable $e) {
-                $refused = self::find($value[$wrapper], $where, []);
-                if ($refused === null) {
-                    throw $e;
-                }
-                throw self::refusal($method, $arg, $argName, $refused);
-            }
-        }
-        if ($value === null || \is_scalar($value)) {
+        if ($wrapper === null && ($value === null || \is_scalar($value))) {
             return $value;
         }
-        if (self::isResource($value)) {
+        $named = $wrapper === null ? $value : $value[$wrapper];
+        if (self::isResource($named)) {
             throw self::refusal($method, $arg, $argName, "$where is a resource");
         }
         try {
             return [serialize($value)];
         } catch (\Throwable $e) {
-            $refused = self::find($value, $where, []);
+            $refused = self::find($named, $where, []);
             if ($refused === null) {
                 throw $e; // thrown by the value's own __serialize() or __sleep()
             }
