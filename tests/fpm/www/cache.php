@@ -56,10 +56,13 @@ switch ($_GET['op'] ?? '') {
         echo strlen($v);
         break;
     case 'fill':
-        // Distinct keys of ~100 KB until the segment is full (the first eviction).
+        // Distinct keys of ~100 KB until the segment is full (the first
+        // eviction). Keys of one length: entries of one size, so that the
+        // victim's block holds the next one whichever CLOCK takes (the
+        // oldest, fill:0, had a shorter key than the latest).
         $n = 0;
         while (Resident\Cache::status()['evictions'] === 0) {
-            $c->store('fill:' . $n++, str_repeat('f', 100000));
+            $c->store(sprintf('fill:%05d', $n++), str_repeat('f', 100000));
         }
         echo json_encode(['stored' => $n, 'entries' => Resident\Cache::status()['entries']]);
         break;
