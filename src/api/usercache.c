@@ -538,12 +538,19 @@ ZEND_METHOD(UserCache_Cache, getPoolStatus)
 
 /* --- values ------------------------------------------------------------------------ */
 
+/* What UserCache refuses that Resident\Cache stores, as the proposal
+ * refuses it (rv_context says each). */
+static void uc_store_rules(bool on)
+{
+	RV_CTX->code_refused = RV_CTX->spl_object_storage_refused = RV_CTX->late_growth_refused = on;
+}
+
 static int store_quietly(resident_cache_obj *values, zend_string *skey, zval *value, int64_t expires, bool only_if_absent)
 {
 	RESIDENT_G(quiet_stores)++;
-	RV_CTX->code_refused = RV_CTX->spl_object_storage_refused = true;
+	uc_store_rules(true);
 	int rc = resident_store_value(values, skey, value, expires, 0, only_if_absent, 2);
-	RV_CTX->code_refused = RV_CTX->spl_object_storage_refused = false;
+	uc_store_rules(false);
 	RESIDENT_G(quiet_stores)--;
 	return rc;
 }
@@ -685,9 +692,9 @@ ZEND_METHOD(UserCache_Cache, storeMultiple)
 	 * nothing. */
 	rv_path root = { .kind = RV_PATH_ROOT, .name = "values" };
 	for (uint32_t i = 0; ok && !threw && i < count; i++) {
-		RV_CTX->code_refused = RV_CTX->spl_object_storage_refused = true;
+		uc_store_rules(true);
 		zend_result planned_ok = rv_plan_value(RV_CTX, &plans[i], &vals[i], &root, 1);
-		RV_CTX->code_refused = RV_CTX->spl_object_storage_refused = false;
+		uc_store_rules(false);
 		if (planned_ok == FAILURE) {
 			restate_refusal();
 			threw = true;

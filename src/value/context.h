@@ -57,6 +57,13 @@ typedef struct rv_context {
 	 * (its restore would run the deprecation of such a storage, and with
 	 * it an error handler, in the middle of a fetch). */
 	bool spl_object_storage_refused;
+	/* Set by UserCache for its stores: a hook that runs only once the
+	 * value was planned (its object put where the walk had been by another
+	 * hook) and that grows the array the object sits in refuses the value,
+	 * as the proposal's store() says false when what it writes no longer
+	 * fits what it sized. Resident\Cache plans again and stores the value
+	 * as the hooks left it. */
+	bool late_growth_refused;
 	/* Set by UserCache for the fetch it starts: an object stored by its
 	 * properties whose class is, where it is read, an internal one that
 	 * keeps its state in C and takes none from properties (a create_object

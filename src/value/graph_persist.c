@@ -78,6 +78,7 @@ typedef struct gctx {
 	/* ctx->spl_object_storage_refused when the walk began: a hook's own
 	 * calls do not see the store's refusals (collect_hook()). */
 	bool spl_object_storage_refused;
+	bool late_growth_refused;  /* likewise, ctx->late_growth_refused */
 	pass pass;
 	uint32_t arg_num;
 	uint32_t depth;
@@ -504,6 +505,12 @@ static zend_result refuse(gctx *c, const rv_path *path, const char *what, const 
 	return FAILURE;
 }
 
+static void throw_changed(gctx *c)
+{
+	c->ctx->changed_while_stored++;
+	zend_throw_error(NULL, "The value changed while it was being cached (a __serialize() or __sleep() hook modified it)");
+}
+
 static zend_result changed(gctx *c)
 {
 	if (c->pass == WRITE) {
@@ -516,8 +523,7 @@ static zend_result changed(gctx *c)
 		c->late = true;
 		return FAILURE;
 	}
-	c->ctx->changed_while_stored++;
-	zend_throw_error(NULL, "The value changed while it was being cached (a __serialize() or __sleep() hook modified it)");
+	throw_changed(c);
 	return FAILURE;
 }
 
@@ -877,10 +883,12 @@ static zend_result run_hook(gctx *c, zend_object *obj, rv_class_profile *p, cons
 static zend_result collect_hook(gctx *c, zend_object *obj, rv_class_profile *p, const rv_path *path)
 {
 	bool code_refused = c->ctx->code_refused, spl_refused = c->ctx->spl_object_storage_refused;
-	c->ctx->code_refused = c->ctx->spl_object_storage_refused = false;
+	bool growth_refused = c->ctx->late_growth_refused;
+	c->ctx->code_refused = c->ctx->spl_object_storage_refused = c->ctx->late_growth_refused = false;
 	zend_result rc = run_hook(c, obj, p, path);
 	c->ctx->code_refused = code_refused;
 	c->ctx->spl_object_storage_refused = spl_refused;
+	c->ctx->late_growth_refused = growth_refused;
 	return rc;
 }
 
@@ -1037,6 +1045,33 @@ static zend_always_inline void props_add(prop_list *l, zend_string *name, zval *
 	l->values[l->n] = value;
 	l->slots[l->n] = slot;
 	l->n++;
+}
+
+/* A collecting PLAN of a late round (collect_late()) for UserCache
+ * (late_growth_refused): an array in a property must not have grown by the
+ * time its walk is done, which only a hook run meanwhile can do, a late
+ * one (the others ran in the first round). */
+static zend_always_inline bool growth_watched(const gctx *c)
+{
+	return c->late_growth_refused && c->late_rounds && c->collecting;
+}
+
+/* Whether the property l->values[i] of obj, an array of `before` elements
+ * when its walk began, holds more now. The walk holds the properties
+ * table it reads (l->release), so a hook's write to a dynamic property
+ * separated it: the object's table then has what the hook left. */
+static bool property_grew(zend_object *obj, const prop_list *l, uint32_t i, uint32_t before)
+{
+	zval *now = l->values[i];
+	if (l->release && obj->properties && obj->properties != l->release) {
+		now = zend_hash_find(obj->properties, l->names[i]);
+		if (!now) {
+			return false;
+		}
+	}
+	ZVAL_DEINDIRECT(now);
+	ZVAL_DEREF(now);
+	return Z_TYPE_P(now) == IS_ARRAY && zend_hash_num_elements(Z_ARR_P(now)) > before;
 }
 
 static void props_free(prop_list *l)
@@ -1821,9 +1856,18 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (kept_array) {
 			GC_DELREF(Z_ARR_P(v));
 		}
+		uint32_t hooks_run = c->hooks_run, before = 0;
+		bool watched = growth_watched(c) && Z_TYPE_P(v) == IS_ARRAY;
+		if (watched) {
+			before = zend_hash_num_elements(Z_ARR_P(v));
+		}
 		int r = walk_member(c, o ? &prop : NULL, v, NULL, guarded, &here);
 		if (kept_array) {
 			GC_ADDREF(Z_ARR_P(v));
+		}
+		if (r >= 0 && watched && c->hooks_run != hooks_run && property_grew(obj, &l, i, before)) {
+			throw_changed(c);
+			r = -1;
 		}
 		if (r < 0) {
 			rc = -1;
@@ -2314,6 +2358,7 @@ static void gctx_init(gctx *c, rv_context *ctx, uint32_t arg_num)
 	c->ctx = ctx;
 	c->w.ctx = ctx;
 	c->spl_object_storage_refused = ctx->spl_object_storage_refused;
+	c->late_growth_refused = ctx->late_growth_refused;
 	c->arg_num = arg_num;
 	c->nodes = c->few_nodes;
 	c->nodes_cap = FIRST_IDS + 1;

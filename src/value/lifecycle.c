@@ -41,6 +41,7 @@ void rv_context_request_end(rv_context *ctx)
 	/* Left set by a bailout out of a store that set it. */
 	ctx->code_refused = false;
 	ctx->spl_object_storage_refused = false;
+	ctx->late_growth_refused = false;
 	/* ... and by a bailout out of a UserCache fetch that set it. */
 	ctx->internal_state_refused = false;
 }

@@ -1,5 +1,5 @@
 --TEST--
-UserCache and Resident\Cache: a hook that puts an object with a hook of its own where the store had walked already (an array's slot, another object's property) has that object's hook run once, and the value is stored as the hooks left it: __serialize(), __sleep() and Serializable late objects, one whose own hook writes the value again, one put behind by a late object itself
+UserCache and Resident\Cache: a hook that puts an object with a hook of its own where the store had walked already (an array's slot, another object's property) has that object's hook run once, and the value is stored as the hooks left it: __serialize(), __sleep() and Serializable late objects, one whose own hook writes the value again (and grows an array in it: UserCache\Cache::store() returns false there and the value stored before stays, as in the proposal), one put behind by a late object itself
 --INI--
 resident.enable_cli=1
 error_reporting=E_ALL & ~E_DEPRECATED
@@ -131,7 +131,7 @@ UserCache\Cache __serialize() in a slot: true, LateSerialize(serialize!), slots[
 UserCache\Cache __serialize() in a property: true, LateSerialize(serialize!), slots[9]=9, hooks 1/0/0
 UserCache\Cache __sleep() in a slot: true, LateSleep(sleep, not stored), slots[9]=9, hooks 0/1/0
 UserCache\Cache Serializable in a property: true, LateSerializable(serializable?), slots[9]=9, hooks 0/0/1
-UserCache\Cache late hook writes the value: true, LateSerialize(serialize!), slots[9]=900, hooks 1/0/0
+UserCache\Cache late hook writes the value: false, int, slots[9]=9, hooks 1/0/0
 UserCache\Cache late hook plants another: true, LateSerialize(serialize!), slots[9]=9, hooks 1/1/0
   slots[1]: LateSleep(sleep, not stored), slots: 10
 Resident\Cache __serialize() in a slot: true, LateSerialize(serialize!), slots[9]=9, hooks 1/0/0
