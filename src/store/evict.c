@@ -66,6 +66,10 @@ typedef struct sweep_ctx {
 	int64_t now_ms;
 	uint64_t want;       /* bytes to evict */
 	uint64_t done;       /* bytes evicted */
+	/* CLOCK: the block the store needs (0: bytes are enough), and whether
+	 * what it retired, with the free blocks beside, makes one that big. */
+	uint64_t size;
+	bool fitted;
 	int64_t next_expiry; /* expired sweep: the earliest expiry of what stays */
 	uint32_t ncand;      /* CLOCK: entries it may evict, met since its last victim */
 	rs_entry *cand[RS_CLOCK_SAMPLE];
@@ -183,36 +187,202 @@ static void evict_at(rs_store *st, sweep_ctx *c, _Atomic rs_off *link, rs_entry 
 	rs_retire_at(st, link);
 }
 
+/*
+ * Room that fits. A victim's block merges with the free blocks beside it
+ * when it is freed, and with nothing else: a value a little larger than
+ * the ones it replaces (a key or a value that grew by a few bytes) needs
+ * two neighbours gone. CLOCK's victims are scattered, so the second would
+ * be, on average, far from the first, and another and another would go
+ * before two happened to be neighbours (or a window of neighbours is
+ * evicted once enough bytes are free but scattered). So where the entry
+ * CLOCK chose does not fit on its own, a neighbour of it goes with it, and
+ * the free room that is left then is where the next store looks first: an
+ * entry beside free room that fits goes instead of CLOCK's choice if it
+ * was stored before it. Neither is ever an entry read since CLOCK last
+ * passed it, nor one stored after every entry CLOCK is weighing: what goes
+ * is as old as what CLOCK would take, only next to the room it needs.
+ */
+
+/* How many free blocks, largest first, the store looks beside: the room
+ * left by the stores before (each next to the entry to go next, if it is
+ * old enough) is among them, as long as there are not more than these
+ * larger ones. */
+#define RS_FIT_LOOKS 32
+
+static inline rs_block *block_at(const rs_store *st, rs_off off) { return (rs_block *)(st->base + off); }
+
+static inline bool block_free(const rs_store *st, rs_off off)
+{
+	return !(block_at(st, off)->size_flags & RS_BLOCK_USED);
+}
+
+/* The block before the one at `off`, or 0. */
+static inline rs_off block_before(const rs_store *st, rs_off off)
+{
+	uint64_t prev = block_at(st, off)->prev_size;
+	return prev ? off - prev : 0;
+}
+
+/* The block after the one at `off`, or 0. */
+static inline rs_off block_after(const rs_store *st, rs_off off)
+{
+	rs_off next = off + rs_block_size(block_at(st, off));
+	return next < st->hdr->heap_off + st->hdr->heap_size ? next : 0;
+}
+
+/* The bytes of the blocks [lo, hi) and of the free blocks on either side:
+ * one block once those in between are freed. */
+static uint64_t room_of(const rs_store *st, rs_off lo, rs_off hi)
+{
+	rs_off b;
+	while ((b = block_before(st, lo)) && block_free(st, b)) {
+		lo = b;
+	}
+	while (hi < st->hdr->heap_off + st->hdr->heap_size && block_free(st, hi)) {
+		hi += rs_block_size(block_at(st, hi));
+	}
+	return hi - lo;
+}
+
+/* The entry in the block at `off` if it may go beside a victim: live, of
+ * a pool that is not pinned, not kept by a guard, not read since CLOCK
+ * last passed it, and stored before `before` (a commit epoch). */
+static rs_entry *may_go_beside(rs_store *st, const sweep_ctx *c, rs_off off, uint64_t before)
+{
+	if (!off || block_free(st, off)) {
+		return NULL;
+	}
+	rs_entry *e = (rs_entry *)block_at(st, off);
+	if (e->state != RS_ENTRY_LIVE || e->pool >= RS_MAX_POOLS || e->limbo_tag >= before
+	    || (atomic_load_explicit(&e->referenced, memory_order_relaxed) & RS_REF_READ)
+	    || rs_pools(st)[e->pool].pinned || guarded(st, e, c->now_ms)) {
+		return NULL;
+	}
+	return e;
+}
+
+/* The entry stored first, before `before`, that fits with the free block
+ * beside it (among the largest free blocks), or NULL. */
+static rs_entry *fits_beside_free(rs_store *st, const sweep_ctx *c, uint64_t before)
+{
+	rs_header *h = st->hdr;
+	rs_entry *best = NULL;
+	int looks = 0;
+	for (int k = RS_CLASSES - 1; k >= 0 && looks < RS_FIT_LOOKS; k--) {
+		if (!((h->bitmap[k / 64] >> (k % 64)) & 1)) {
+			continue;
+		}
+		for (rs_off f = h->free_heads[k]; f && looks < RS_FIT_LOOKS; f = ((rs_free_block *)block_at(st, f))->next_free) {
+			looks++;
+			rs_off sides[2] = { block_before(st, f), block_after(st, f) };
+			for (int i = 0; i < 2; i++) {
+				rs_entry *e = may_go_beside(st, c, sides[i], best ? best->limbo_tag : before);
+				if (!e) {
+					continue;
+				}
+				rs_off at = RS_OFF(st, e);
+				if (room_of(st, at, at + rs_block_size(&e->block)) >= c->size) {
+					best = e;
+				}
+			}
+		}
+	}
+	return best;
+}
+
+/* The neighbour of the victim at `at` (retired, still in its block) whose
+ * going too makes room that fits, the one stored first, or NULL. */
+static rs_entry *fits_with(rs_store *st, const sweep_ctx *c, rs_off at, uint64_t before)
+{
+	rs_off end = at + rs_block_size(block_at(st, at));
+	rs_entry *prev = may_go_beside(st, c, block_before(st, at), before);
+	rs_entry *next = may_go_beside(st, c, block_after(st, at), before);
+	if (prev && room_of(st, RS_OFF(st, prev), end) < c->size) {
+		prev = NULL;
+	}
+	if (next && room_of(st, at, RS_OFF(st, next) + rs_block_size(&next->block)) < c->size) {
+		next = NULL;
+	}
+	if (prev && next) {
+		return prev->limbo_tag < next->limbo_tag ? prev : next;
+	}
+	return prev ? prev : next;
+}
+
+/* Retires an entry found by address, with its link found again. */
+static bool evict_found(rs_store *st, sweep_ctx *c, rs_entry *e)
+{
+	_Atomic rs_off *link = link_to(st, e);
+	if (!link) {
+		return false;
+	}
+	if (rs_entry_expired(e, c->now_ms)) {
+		count_expired(st, e);
+		c->done += rs_block_size(&e->block);
+		rs_retire_at(st, link);
+	} else {
+		evict_at(st, c, link, e);
+	}
+	return true;
+}
+
 /* Evicts the candidate stored first (the lowest commit epoch: limbo_tag of
- * a live entry). `cur`, at `cur_link`, is the entry the hand is on; true if
- * it was the one (the caller's link then points past it). The others are
- * behind the hand: their links are found again, as the chains may have
- * changed since. */
+ * a live entry), or, where the store needs a block (c->size), an entry
+ * stored before it beside free room that fits, or it and a neighbour (see
+ * "Room that fits"). `cur`, at `cur_link`, is the entry the hand is on;
+ * true if it was the one (the caller's link then points past it). The
+ * others are behind the hand or found by address: their links are found
+ * again, as the chains may have changed since. Having retired two, or one
+ * not a candidate, it has room that fits: the sweep stops (visit_clock()
+ * does nothing more), so a link into a chain it changed is not used to
+ * write. */
 static bool evict_oldest(rs_store *st, sweep_ctx *c, _Atomic rs_off *cur_link, rs_entry *cur)
 {
 	uint32_t at = 0;
-	for (uint32_t i = 1; i < c->ncand; i++) {
+	uint64_t youngest = 0;
+	for (uint32_t i = 0; i < c->ncand; i++) {
 		if (c->cand[i]->limbo_tag < c->cand[at]->limbo_tag) {
 			at = i;
 		}
+		if (c->cand[i]->limbo_tag > youngest) {
+			youngest = c->cand[i]->limbo_tag;
+		}
 	}
 	rs_entry *victim = c->cand[at];
-	c->cand[at] = c->cand[--c->ncand];
-	if (victim == cur) {
-		evict_at(st, c, cur_link, cur);
-		return true;
+	if (c->size) {
+		rs_entry *beside = fits_beside_free(st, c, victim->limbo_tag);
+		if (beside && evict_found(st, c, beside)) {
+			c->fitted = true;
+			return false;
+		}
 	}
-	_Atomic rs_off *link = link_to(st, victim);
-	if (link) {
+	c->cand[at] = c->cand[--c->ncand];
+	bool retired_cur = victim == cur;
+	if (retired_cur) {
+		evict_at(st, c, cur_link, cur);
+	} else {
+		_Atomic rs_off *link = link_to(st, victim);
+		if (!link) {
+			return false;
+		}
 		evict_at(st, c, link, victim);
 	}
-	return false;
+	if (c->size) {
+		rs_off off = RS_OFF(st, victim);
+		rs_entry *with;
+		if (room_of(st, off, off + rs_block_size(&victim->block)) >= c->size) {
+			c->fitted = true;
+		} else if ((with = fits_with(st, c, off, youngest + 1)) && evict_found(st, c, with)) {
+			c->fitted = true;
+		}
+	}
+	return retired_cur;
 }
 
 /* What a CLOCK sweep left of its candidates, until it has what it wanted. */
 static void evict_candidates(rs_store *st, sweep_ctx *c)
 {
-	while (c->ncand && c->done < c->want) {
+	while (c->ncand && c->done < c->want && !c->fitted) {
 		evict_oldest(st, c, NULL, NULL);
 	}
 	c->ncand = 0;
@@ -222,7 +392,7 @@ static bool visit_clock(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *c
 {
 	sweep_ctx *c = ctx;
 	uint8_t ref;
-	if (rs_pools(st)[e->pool].pinned) {
+	if (c->fitted || rs_pools(st)[e->pool].pinned) {
 		return false;
 	}
 	if (rs_entry_expired(e, c->now_ms)) {
@@ -257,7 +427,7 @@ static bool visit_clock(rs_store *st, _Atomic rs_off *link, rs_entry *e, void *c
 		return false;
 	}
 	bool retired = evict_oldest(st, c, link, e);
-	*stop = c->done >= c->want;
+	*stop = c->done >= c->want || c->fitted;
 	return retired;
 }
 
@@ -587,10 +757,15 @@ rs_off rs_alloc_evicting(rs_store *st, uint64_t size)
 			 * the ones they replace, but it evicted by address, not by
 			 * age, and entries far from free room outlived churns many
 			 * times the cache's size.) */
-			sweep_ctx c = { .now_ms = now, .want = coming < size ? size - coming : size };
+			sweep_ctx c = { .now_ms = now, .want = coming < size ? size - coming : size, .size = size };
 			budget -= sweep(st, budget < 4096 ? budget : 4096, visit_clock, &c);
 			evict_candidates(st, &c);
 			coming += c.done;
+			if (c.fitted && coming < size) {
+				/* What it retired makes room that fits, with the free
+				 * blocks beside: it is on its way, whatever its bytes. */
+				coming = size;
+			}
 			if (!c.done) {
 				continue;
 			}

@@ -1,5 +1,5 @@
 --TEST--
-UserCache: under memory pressure the entries read or stored last stay (CLOCK evicts the entry stored first among the next few it may take, a read counts for two rounds) and the old unread ones go; a value a few bytes larger than the ones it replaces evicts about 1.2 of them, never a wipe; mixed sizes evict without failing or wiping
+UserCache: under memory pressure the entries read or stored last stay (CLOCK evicts the entry stored first among the next few it may take, a read counts for two rounds) and the old unread ones go; a value a few bytes larger than the ones it replaces evicts at most 1.02 of them per store (the proposal's bound), never a wipe; mixed sizes evict without failing or wiping
 --INI--
 user_cache.enable_cli=1
 user_cache.shm_size=4M
@@ -70,10 +70,10 @@ for ($i = 100; $i < 700; $i++) {
 }
 [$evicted, $wiped, $failed] = counts();
 echo "stored $stored of 600\n";
-// About 1.2 victims per store (CLOCK's victims are all over the heap, and
-// a window of neighbours completes them; the proposal evicts at most 1.02):
-// a wipe, or eviction running wild, would be hundreds more.
-var_dump($evicted - $evicted0 <= 750, $wiped - $wiped0, $failed - $failed0);
+// At most 1.02 victims per store, as the proposal allows: the first
+// victim's neighbour goes with it, and the room left then is next to the
+// next oldest entry (CLOCK's victims alone, all over the heap, took 1.17).
+var_dump($evicted - $evicted0 <= 600 + 600 / 50, $wiped - $wiped0, $failed - $failed0);
 var_dump(UserCache\Cache::getStatus()->getWastedMemory() < 64 * 1024);
 var_dump($c->fetch('wide699') === $value . 'wide699');
 $c->clear();
