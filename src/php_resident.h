@@ -68,6 +68,10 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	HashTable *lookups[RS_MAX_POOLS]; /* interned key -> entry found this request (src/cache/read.c), per pool */
 	uint32_t quiet_stores;      /* > 0: a store that fails for lack of room warns nothing (src/cache/write.c) */
 	struct user_cache_request *user_cache; /* UserCache\Cache's pools and locks of this request (src/api/usercache*.c) */
+	/* The segment's ids of UserCache's values and locks pools, plus one (0:
+	 * not known yet): a hint, checked at every use (src/api/usercache.c). */
+	uint16_t uc_values_pool;
+	uint16_t uc_locks_pool;
 	uint64_t lookups_epoch;
 	uint32_t lookups_pools;      /* how many of lookups[] are set */
 	/* What the value layer keeps (value/context.h): the module holds it,

@@ -208,6 +208,15 @@ rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id
 	return rc;
 }
 
+bool rs_pool_is(const rs_store *st, uint16_t id, const char *name)
+{
+	if (id >= RS_MAX_POOLS) {
+		return false;
+	}
+	const rs_pool *p = &rs_pools(st)[id];
+	return p->in_use && strcmp(p->name, name) == 0;
+}
+
 rs_status rs_pool_guard(rs_store *st, uint16_t pool, uint16_t guard)
 {
 	if (pool >= RS_MAX_POOLS || guard >= RS_MAX_POOLS || pool == guard) {

@@ -332,6 +332,10 @@ bool rs_contains(const rs_store *st, const void *p);
 
 /* Finds or creates a pool by name. */
 rs_status rs_pool_open(rs_store *st, const char *name, bool pinned, uint16_t *id);
+/* Whether pool `id` is the one named `name`: a caller that remembers the id
+ * rs_pool_open() gave checks it so, at the cost of one comparison (pools
+ * are never removed, but a segment made anew numbers them anew). */
+bool rs_pool_is(const rs_store *st, uint16_t id, const char *name);
 /* Eviction (CLOCK, windows, wipes) passes over an entry of `pool` while
  * pool `guard` holds a live entry of the same key: a lock, say. */
 rs_status rs_pool_guard(rs_store *st, uint16_t pool, uint16_t guard);
