@@ -127,6 +127,11 @@ static void test_basic(void)
 	CHECK(put(&st, 0, "c", "new", 3, 0, true) == RS_OK);
 	uint16_t other;
 	CHECK(rs_pool_open(&st, "other", false, &other) == RS_OK && other == 1);
+	/* A remembered id is checked by name. */
+	CHECK(rs_pool_is(&st, other, "other"));
+	CHECK(!rs_pool_is(&st, other, "othe"));
+	CHECK(!rs_pool_is(&st, 2, "other"));
+	CHECK(!rs_pool_is(&st, RS_MAX_POOLS, "other"));
 	CHECK(!get(&st, other, "a", buf, sizeof buf));
 	CHECK(put(&st, other, "a", "pool", 4, 0, false) == RS_OK);
 	CHECK(get(&st, other, "a", buf, sizeof buf) && strcmp(buf, "pool") == 0);
