@@ -72,6 +72,10 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	 * not known yet): a hint, checked at every use (src/api/usercache.c). */
 	uint16_t uc_values_pool;
 	uint16_t uc_locks_pool;
+	/* The store's key of UserCache\Cache::fetch(), reused while nothing
+	 * else holds it (src/api/usercache.c), and the bytes it has room for. */
+	zend_string *uc_fetch_key;
+	size_t uc_fetch_key_room;
 	uint64_t lookups_epoch;
 	uint32_t lookups_pools;      /* how many of lookups[] are set */
 	/* What the value layer keeps (value/context.h): the module holds it,
