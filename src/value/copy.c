@@ -15,11 +15,12 @@ static zend_string *copy_string(const zend_string *src)
 	return s;
 }
 
-static bool copy_zval(zval *dst, const zval *src, bool within_stack);
+static bool copy_zval(zval *dst, const zval *src);
 
-/* A copy that stops (false) leaves the elements it did not reach as the
- * segment's immutable values, which destroying the array leaves alone. */
-static bool copy_array(zend_array **out, zend_array *src, bool within_stack)
+/* A copy that stops (false: the C stack ran out, PHP 8.3+) leaves the
+ * elements it did not reach as the segment's immutable values, which
+ * destroying the array leaves alone. */
+static bool copy_array(zend_array **out, zend_array *src)
 {
 	/* For an immutable source this is a flat memcpy of the buckets; what
 	 * still points into the segment is replaced below. */
@@ -31,7 +32,7 @@ static bool copy_array(zend_array **out, zend_array *src, bool within_stack)
 	if (HT_IS_PACKED(ht)) {
 		zval *zv = ht->arPacked, *end = zv + ht->nNumUsed;
 		for (; zv != end; zv++) {
-			if ((Z_TYPE_P(zv) == IS_STRING || Z_TYPE_P(zv) == IS_ARRAY) && !copy_zval(zv, zv, within_stack)) {
+			if ((Z_TYPE_P(zv) == IS_STRING || Z_TYPE_P(zv) == IS_ARRAY) && !copy_zval(zv, zv)) {
 				return false;
 			}
 		}
@@ -49,7 +50,7 @@ static bool copy_array(zend_array **out, zend_array *src, bool within_stack)
 			string_keys = true;
 		}
 		if (Z_TYPE(p->val) == IS_STRING || Z_TYPE(p->val) == IS_ARRAY) {
-			ok = copy_zval(&p->val, &p->val, within_stack);
+			ok = copy_zval(&p->val, &p->val);
 		}
 	}
 	if (string_keys) {
@@ -60,19 +61,19 @@ static bool copy_array(zend_array **out, zend_array *src, bool within_stack)
 	return ok;
 }
 
-static bool copy_zval(zval *dst, const zval *src, bool within_stack)
+static bool copy_zval(zval *dst, const zval *src)
 {
 	switch (Z_TYPE_P(src)) {
 		case IS_STRING:
 			ZVAL_STR(dst, copy_string(Z_STR_P(src)));
 			return true;
 		case IS_ARRAY: {
-			if (within_stack && rv_stack_exhausted()) {
+			if (rv_stack_exhausted()) {
 				ZVAL_COPY_VALUE(dst, src);
 				return false;
 			}
 			zend_array *ht;
-			bool ok = copy_array(&ht, Z_ARR_P(src), within_stack);
+			bool ok = copy_array(&ht, Z_ARR_P(src));
 			ZVAL_ARR(dst, ht);
 			return ok;
 		}
@@ -82,28 +83,16 @@ static bool copy_zval(zval *dst, const zval *src, bool within_stack)
 	}
 }
 
-zend_array *rv_copy_array(zend_array *src)
-{
-	zend_array *ht;
-	copy_array(&ht, src, false);
-	return ht;
-}
-
-void rv_copy_zval(zval *dst, const zval *src)
-{
-	copy_zval(dst, src, false);
-}
-
 bool rv_copy_array_within_stack(zend_array **out, zend_array *src)
 {
 	if (rv_stack_exhausted()) {
 		*out = NULL;
 		return false;
 	}
-	return copy_array(out, src, true);
+	return copy_array(out, src);
 }
 
 bool rv_copy_zval_within_stack(zval *dst, const zval *src)
 {
-	return copy_zval(dst, src, true);
+	return copy_zval(dst, src);
 }

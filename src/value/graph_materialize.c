@@ -459,7 +459,12 @@ static zend_always_inline zend_result write_dense_slot(decoder *d, zend_object *
 		} else {
 			zval src;
 			record_zval(value, type, &src);
-			rv_copy_zval(slot, &src);
+			if (UNEXPECTED(!rv_copy_zval_within_stack(slot, &src))) {
+				/* Unset, as a slot decoding did not reach. */
+				zval_ptr_dtor(slot);
+				ZVAL_UNDEF(slot);
+				return rv_decode_stack_error(d->ctx);
+			}
 		}
 		Z_PROP_FLAG_P(slot) = Z_PROP_FLAG_P(dflt);
 		return SUCCESS;

@@ -330,10 +330,16 @@ static zend_array *write_array(rv_writer *w, zend_array *src)
 	return dst;
 }
 
+void rv_refuse_out_of_stack(rv_plan *plan)
+{
+	rv_value_error(plan->ctx, plan->arg_num, "is nested too deeply for the stack left (zend.max_allowed_stack_size)");
+}
+
 zend_result rv_write(rv_plan *plan, void *area)
 {
+	plan->out_of_stack = false;
 	if (plan->kind == RV_KIND_GRAPH) {
-		return rv_graph_write(plan->graph, plan->value, plan->path, area, plan->size, &plan->used);
+		return rv_graph_write(plan->graph, plan->value, plan->path, area, plan->size, &plan->used, &plan->out_of_stack);
 	}
 	plan->used = plan->size;
 	/* A fresh, empty dedup cache, as the plan pass had: the same walk makes
@@ -343,7 +349,8 @@ zend_result rv_write(rv_plan *plan, void *area)
 	write_zval(&w, (zval *)area, plan->value);
 	Z_EXTRA_P((zval *)area) = 0;
 	if (w.out_of_stack) {
-		rv_value_error(plan->ctx, plan->arg_num, "is nested too deeply for the stack left (zend.max_allowed_stack_size)");
+		/* Thrown by rv_refuse_out_of_stack(): the store's lock is held. */
+		plan->out_of_stack = true;
 		return FAILURE;
 	}
 	/* Less only if a symbol table counted a deleted variable. */

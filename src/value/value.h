@@ -108,6 +108,10 @@ typedef struct rv_plan {
 	bool estimated;
 	size_t used;              /* after rv_write(): bytes of the area the value took */
 	rv_graph_plan *graph;     /* RV_KIND_GRAPH */
+	/* rv_write() failed where the C stack ran out (PHP 8.3+: its frames do
+	 * not start where the plan's did), and threw nothing: the caller may
+	 * hold the store's lock. rv_refuse_out_of_stack() throws the refusal. */
+	bool out_of_stack;
 } rv_plan;
 
 /* Checks a value and computes its encoded size. On a value that cannot be
@@ -126,6 +130,9 @@ zend_result rv_plan_exact(rv_plan *plan);
  * with the context it was planned with, and sets plan->used. Runs no PHP code. FAILURE: the value did not come
  * out as planned, or an estimated one did not fit (an exception may be pending); the area holds nothing to keep. */
 zend_result rv_write(rv_plan *plan, void *area);
+/* The ValueError of a value too deep for the stack left, once the lock is
+ * released (rv_plan.out_of_stack). */
+void rv_refuse_out_of_stack(rv_plan *plan);
 void rv_plan_release(rv_plan *plan);
 
 /* Storing without the sizing pass. A value whose root is an object of a
