@@ -350,16 +350,16 @@ bool rv_lazy_graph_failed(const rv_lazy_graph *g)
 
 static bool same_as_stored(rv_lazy_graph *g, zval *cur, const zval *src);
 
-/* cur === src for a plain array of the record (no objects, no references
- * in it), as zend_is_identical() says it, but within the C stack: the
- * engine's comparison has no stack check, and the arrays may be nested as
- * deep as the stack of their store allowed (PHP 8.3+). Where the stack
- * runs out, not the same: a digest then tells. */
 static zend_always_inline zval *element_at(const zend_array *ht, uint32_t i)
 {
 	return HT_IS_PACKED(ht) ? &ht->arPacked[i] : &ht->arData[i].val;
 }
 
+/* cur === src for a plain array of the record (no objects, no references
+ * in it), as zend_is_identical() says it, but within the C stack: the
+ * engine's comparison has no stack check, and the arrays may be nested as
+ * deep as the stack of their store allowed (PHP 8.3+). Where the stack
+ * runs out, not the same: a digest then tells. */
 static bool same_plain(zval *cur, const zval *src)
 {
 	if (Z_TYPE_P(cur) != Z_TYPE_P(src)) {
