@@ -16,7 +16,8 @@
  * only through the collector's buffer is a copy of what it holds, and only
  * what is refcounted, which a borrowed value is not: a borrowed value held
  * in an internal object's own C state that way (SplObjectStorage's data,
- * WeakMap's values, an SplDoublyLinkedList's elements) is not seen. Arrays nested deeper than MAX_DEPTH are
+ * WeakMap's values, an SplDoublyLinkedList's elements) is not seen. Heap arrays nested deeper than MAX_DEPTH,
+ * and a borrowed array too deep to copy with the C stack left (PHP 8.3+), are
  * counted as stuck: the caller then keeps the segment's memory.
  */
 #include "php.h"
@@ -133,9 +134,21 @@ static void walk_zval(scan *s, zval *zv)
 			break;
 		case IS_ARRAY:
 			if (rs_contains(s->st, Z_ARR_P(zv))) {
-				/* The zval held no reference (immutable): it owns the copy. */
-				rv_copy_zval(zv, zv);
-				found(s, false);
+				/* The zval held no reference (immutable): it owns the copy.
+				 * One too deep for the C stack left (PHP 8.3+) stays
+				 * borrowed, stuck, as one nested deeper than MAX_DEPTH. */
+				zval copy;
+				if (rv_copy_zval_within_stack(&copy, zv)) {
+					ZVAL_COPY_VALUE(zv, &copy);
+					/* Holds nothing of the segment: met again (through the
+					 * symbol table), it is not walked, which would count a
+					 * copy deeper than MAX_DEPTH as stuck. */
+					first_visit(s, Z_ARR_P(zv));
+					found(s, false);
+				} else {
+					zval_ptr_dtor(&copy);
+					found(s, true);
+				}
 			} else {
 				walk_table(s, Z_ARR_P(zv));
 			}

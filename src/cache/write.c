@@ -96,6 +96,10 @@ again:;
 	}
 	if (written == FAILURE) {
 		rs_abort(st, &r);
+		if (plan->out_of_stack) {
+			rv_refuse_out_of_stack(plan);
+			return false;
+		}
 		if (EG(exception)) {
 			return false;
 		}

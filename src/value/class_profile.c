@@ -3,6 +3,7 @@
  * Per-class facts for storing objects (see class_profile.h).
  */
 #include "php.h"
+#include "value.h"
 #include "class_profile.h"
 #include "class_layout.h"
 #include "date.h"
@@ -68,6 +69,12 @@ static int32_t translator_slot(zend_class_entry *ce)
  * else (an enum case), and such a default is never left out. */
 static bool const_array(rv_writer *w, size_t *size, zend_array *a, zend_array **out)
 {
+	if (!w && rv_stack_exhausted()) {
+		/* Deeper than the C stack left lets us look (PHP 8.3+: a class
+		 * profiled in a Fiber): as something else. The write that follows
+		 * a sizing walks no deeper from the same place. */
+		return false;
+	}
 	if (zend_hash_num_elements(a) == 0) {
 		*out = rv_write_empty_array(w, size, a->nNextFreeElement);
 		return true;

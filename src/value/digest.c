@@ -32,6 +32,12 @@ bool rv_holds_objects(zval *v)
 		 * stored inside a zero-copy array. */
 		return false;
 	}
+	if (rv_stack_exhausted()) {
+		/* Nested deeper than the C stack left lets us look (PHP 8.3+): as
+		 * if it held objects, whose digest, bounded in depth, then tells
+		 * whether it changed. */
+		return true;
+	}
 	zval *el;
 	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), el) {
 		if (rv_holds_objects(el)) {

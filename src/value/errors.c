@@ -28,11 +28,8 @@ static void render_key(smart_str *out, const zend_string *key)
 	smart_str_appendc(out, '\'');
 }
 
-static void render(smart_str *out, const rv_path *p)
+static void render_step(smart_str *out, const rv_path *p)
 {
-	if (p->up) {
-		render(out, p->up);
-	}
 	switch (p->kind) {
 		case RV_PATH_ROOT:
 			smart_str_appendc(out, '$');
@@ -68,8 +65,26 @@ static void render(smart_str *out, const rv_path *p)
 
 zend_string *rv_path_render(const rv_path *path)
 {
+	/* From the root down, without recursion: the path is as long as the
+	 * value is deep, and a refusal deep in a value is met where little C
+	 * stack is left. */
+	uint32_t n = 0;
+	for (const rv_path *p = path; p; p = p->up) {
+		n++;
+	}
+	const rv_path *few[64];
+	const rv_path **steps = n <= 64 ? few : safe_emalloc(n, sizeof(*steps), 0);
+	uint32_t i = n;
+	for (const rv_path *p = path; p; p = p->up) {
+		steps[--i] = p;
+	}
 	smart_str out = {0};
-	render(&out, path);
+	for (i = 0; i < n; i++) {
+		render_step(&out, steps[i]);
+	}
+	if (steps != few) {
+		efree(steps);
+	}
 	smart_str_0(&out);
 	return out.s;
 }

@@ -350,10 +350,79 @@ bool rv_lazy_graph_failed(const rv_lazy_graph *g)
 
 static bool same_as_stored(rv_lazy_graph *g, zval *cur, const zval *src);
 
+static zend_always_inline zval *element_at(const zend_array *ht, uint32_t i)
+{
+	return HT_IS_PACKED(ht) ? &ht->arPacked[i] : &ht->arData[i].val;
+}
+
+/* cur === src for a plain array of the record (no objects, no references
+ * in it), as zend_is_identical() says it, but within the C stack: the
+ * engine's comparison has no stack check, and the arrays may be nested as
+ * deep as the stack of their store allowed (PHP 8.3+). Where the stack
+ * runs out, not the same: a digest then tells. */
+static bool same_plain(zval *cur, const zval *src)
+{
+	if (Z_TYPE_P(cur) != Z_TYPE_P(src)) {
+		return false;
+	}
+	switch (Z_TYPE_P(src)) {
+		case IS_LONG:
+			return Z_LVAL_P(cur) == Z_LVAL_P(src);
+		case IS_DOUBLE:
+			return Z_DVAL_P(cur) == Z_DVAL_P(src);
+		case IS_STRING:
+			return Z_STR_P(cur) == Z_STR_P(src) || zend_string_equal_content(Z_STR_P(cur), Z_STR_P(src));
+		case IS_ARRAY:
+			break;
+		default:
+			return true;
+	}
+	const zend_array *a = Z_ARR_P(cur), *b = Z_ARR_P(src);
+	if (a == b) {
+		return true;
+	}
+	if (zend_hash_num_elements(a) != zend_hash_num_elements(b) || rv_stack_exhausted()) {
+		return false;
+	}
+	/* Element by element in order, as an ordered zend_hash_compare(). */
+	uint32_t i = 0, j = 0;
+	for (;;) {
+		while (i < a->nNumUsed && Z_TYPE_P(element_at(a, i)) == IS_UNDEF) {
+			i++;
+		}
+		while (j < b->nNumUsed && Z_TYPE_P(element_at(b, j)) == IS_UNDEF) {
+			j++;
+		}
+		if (i == a->nNumUsed || j == b->nNumUsed) {
+			return i == a->nNumUsed && j == b->nNumUsed;
+		}
+		zend_string *ka = HT_IS_PACKED(a) ? NULL : a->arData[i].key;
+		zend_string *kb = HT_IS_PACKED(b) ? NULL : b->arData[j].key;
+		zend_ulong ha = HT_IS_PACKED(a) ? i : a->arData[i].h;
+		zend_ulong hb = HT_IS_PACKED(b) ? j : b->arData[j].h;
+		if (!ka != !kb || (ka ? ka != kb && !zend_string_equal_content(ka, kb) : ha != hb)) {
+			return false;
+		}
+		zval *va = element_at(a, i);
+		ZVAL_DEREF(va);
+		const zval *vb = element_at(b, j);
+		if (!same_plain(va, vb)) {
+			return false;
+		}
+		i++;
+		j++;
+	}
+}
+
 /* An array made from a template (see rv_array_node), element by element. */
 static bool same_array(rv_lazy_graph *g, zend_array *cur, const rv_array_node *a)
 {
 	const zend_array *t = a->tmpl;
+	if (rv_stack_exhausted()) {
+		/* Nested as deep as the stack of its store allowed (PHP 8.3+):
+		 * not known to be the same, which a digest then tells. */
+		return false;
+	}
 	if (cur->nNumUsed != t->nNumUsed || zend_hash_num_elements(cur) != zend_hash_num_elements(t)
 		|| HT_IS_PACKED(cur) != HT_IS_PACKED(t)) {
 		return false;
@@ -405,7 +474,7 @@ static bool same_as_stored(rv_lazy_graph *g, zval *cur, const zval *src)
 		case IS_STRING:
 			return Z_STR_P(cur) == Z_STR_P(src) || zend_string_equal_content(Z_STR_P(cur), Z_STR_P(src));
 		case IS_ARRAY:
-			return Z_ARR_P(cur) == Z_ARR_P(src) || zend_is_identical(cur, (zval *)src);
+			return same_plain(cur, src);
 		default:
 			return true;
 	}

@@ -459,7 +459,12 @@ static zend_always_inline zend_result write_dense_slot(decoder *d, zend_object *
 		} else {
 			zval src;
 			record_zval(value, type, &src);
-			rv_copy_zval(slot, &src);
+			if (UNEXPECTED(!rv_copy_zval_within_stack(slot, &src))) {
+				/* Unset, as a slot decoding did not reach. */
+				zval_ptr_dtor(slot);
+				ZVAL_UNDEF(slot);
+				return rv_decode_stack_error(d->ctx);
+			}
 		}
 		Z_PROP_FLAG_P(slot) = Z_PROP_FLAG_P(dflt);
 		return SUCCESS;
@@ -839,7 +844,17 @@ static zend_never_inline zend_result decode_array(decoder *d, zval *dst, const r
 	if (HT_IS_PACKED(t) && a->npatch == t->nNumUsed && t->nNumOfElements == t->nNumUsed && a->npatch >= 8) {
 		return decode_list(d, dst, a);
 	}
-	zend_array *ht = d->borrow ? zend_array_dup(a->tmpl) : rv_copy_array(a->tmpl);
+	zend_array *ht;
+	if (d->borrow) {
+		ht = zend_array_dup(a->tmpl);
+	} else if (!rv_copy_array_within_stack(&ht, a->tmpl)) {
+		if (ht) {
+			neutralize(ht, a, 0);
+			zend_array_destroy(ht);
+		}
+		ZVAL_UNDEF(dst);
+		return rv_decode_stack_error(d->ctx);
+	}
 	for (uint32_t i = 0; i < a->npatch; i++) {
 		zval *el = patched_element(ht, a, i);
 		zval v;
@@ -894,12 +909,8 @@ static zend_never_inline zend_result decode_closure(decoder *d, zval *dst, const
 static zend_always_inline zend_result decode_node(decoder *d, zval *dst, const rv_node *n)
 {
 	if (rv_stack_exhausted()) {
-#ifdef ZEND_CHECK_STACK_LIMIT
-		d->ctx->stack_exhausted++;
-		zend_call_stack_size_error();
-#endif
 		ZVAL_UNDEF(dst);
-		return FAILURE;
+		return rv_decode_stack_error(d->ctx);
 	}
 	if (n->id && Z_TYPE(d->ids[n->id]) != IS_UNDEF) {
 		/* Met before in this value: the same object or reference. It may
@@ -973,8 +984,10 @@ static zend_result decode(decoder *d, zval *dst, const zval *src)
 	if (Z_TYPE_P(src) != IS_PTR) {
 		if (d->borrow) {
 			ZVAL_COPY_VALUE(dst, src);
-		} else {
-			rv_copy_zval(dst, src);
+		} else if (!rv_copy_zval_within_stack(dst, src)) {
+			zval_ptr_dtor(dst);
+			ZVAL_UNDEF(dst);
+			return rv_decode_stack_error(d->ctx);
 		}
 		return SUCCESS;
 	}

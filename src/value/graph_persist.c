@@ -530,6 +530,13 @@ static zend_result changed(gctx *c)
 static zend_result too_deep(gctx *c)
 {
 	if (c->pass == WRITE) {
+		/* Past the plan's depth only where the stack ended (PHP 8.3+):
+		 * the plan walked this far within it, but the write's frames do
+		 * not start where the plan's did. Refused as too deep once the
+		 * reservation is given back (rv_write()); an unplanned write is
+		 * planned instead. Deeper than the plan's depth bound, the value
+		 * changed since: planned again, as for any change. */
+		c->w.out_of_stack = c->depth <= RV_MAX_DEPTH;
 		return abandon(c);
 	}
 	if (c->depth > RV_MAX_DEPTH) {
@@ -1592,7 +1599,7 @@ static int walk_closure(gctx *c, zval *dst, zend_object *obj, const rv_path *pat
 		}
 		set_ptr(dst, n);
 	}
-	if (++c->depth > RV_MAX_DEPTH) {
+	if (++c->depth > RV_MAX_DEPTH || rv_stack_exhausted()) {
 		too_deep(c);
 		return -1;
 	}
@@ -2508,7 +2515,7 @@ zend_result rv_graph_plan_exact(rv_graph_plan *g, zval *value, const rv_path *pa
 	return SUCCESS;
 }
 
-zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size, size_t *used)
+zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size, size_t *used, bool *out_of_stack)
 {
 	gctx *c = &g->c;
 	uint32_t nids = c->next_id;
@@ -2532,8 +2539,10 @@ zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, v
 	h->flags = (c->runs_code ? 0 : RV_GRAPH_RUNS_NO_CODE) | (c->has_references ? 0 : RV_GRAPH_NO_REFERENCES);
 	bool fits = !c->w.overflowed && (g->estimated || c->next_id == nids);
 	*used = fits ? (size_t)(c->w.cur - (char *)area) : 0;
+	*out_of_stack = c->w.out_of_stack;
 	rv_writer_release(&c->w);
 	c->w.overflowed = false;
+	c->w.out_of_stack = false;
 	return rc < 0 || !fits ? FAILURE : SUCCESS;
 }
 

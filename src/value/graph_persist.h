@@ -16,7 +16,9 @@ rv_graph_plan *rv_graph_plan_value(rv_context *ctx, zval *value, const rv_path *
  * that has not run (its object put where the walk had been by another
  * hook) runs now. */
 zend_result rv_graph_plan_exact(rv_graph_plan *g, zval *value, const rv_path *path, size_t *size);
-zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size, size_t *used);
+/* FAILURE with *out_of_stack: the C stack ran out (PHP 8.3+), nothing
+ * thrown. */
+zend_result rv_graph_write(rv_graph_plan *g, zval *value, const rv_path *path, void *area, size_t size, size_t *used, bool *out_of_stack);
 void rv_graph_plan_free(rv_graph_plan *g);
 
 #endif

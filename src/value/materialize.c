@@ -44,8 +44,10 @@ zend_result rv_materialize(rv_context *ctx, zval *dst, uint32_t kind, const void
 		case RV_KIND_ZVAL:
 			if (borrow) {
 				ZVAL_COPY_VALUE(dst, (const zval *)area);
-			} else {
-				rv_copy_zval(dst, (const zval *)area);
+			} else if (!rv_copy_zval_within_stack(dst, (const zval *)area)) {
+				zval_ptr_dtor(dst);
+				ZVAL_NULL(dst);
+				return rv_decode_stack_error(ctx);
 			}
 			return SUCCESS;
 		case RV_KIND_SERIALIZED:

@@ -285,8 +285,12 @@ static zend_array *write_array(rv_writer *w, zend_array *src)
 		}
 	}
 	bool empty = zend_hash_num_elements(src) == 0;
+	if (!empty && rv_stack_exhausted()) {
+		w->out_of_stack = true;
+		empty = true;
+	}
 	dst = empty ? rv_write_empty_array(w, NULL, src->nNextFreeElement) : rv_array_begin(w, NULL, src);
-	if (slot) {
+	if (slot && !w->out_of_stack) {
 		slot->dst = dst;
 	}
 	if (empty) {
@@ -326,10 +330,16 @@ static zend_array *write_array(rv_writer *w, zend_array *src)
 	return dst;
 }
 
+void rv_refuse_out_of_stack(rv_plan *plan)
+{
+	rv_value_error(plan->ctx, plan->arg_num, "is nested too deeply for the stack left (zend.max_allowed_stack_size)");
+}
+
 zend_result rv_write(rv_plan *plan, void *area)
 {
+	plan->out_of_stack = false;
 	if (plan->kind == RV_KIND_GRAPH) {
-		return rv_graph_write(plan->graph, plan->value, plan->path, area, plan->size, &plan->used);
+		return rv_graph_write(plan->graph, plan->value, plan->path, area, plan->size, &plan->used, &plan->out_of_stack);
 	}
 	plan->used = plan->size;
 	/* A fresh, empty dedup cache, as the plan pass had: the same walk makes
@@ -338,6 +348,11 @@ zend_result rv_write(rv_plan *plan, void *area)
 	rv_writer w = { .cur = (char *)area + sizeof(zval), .end = (char *)area + plan->size, .ctx = plan->ctx };
 	write_zval(&w, (zval *)area, plan->value);
 	Z_EXTRA_P((zval *)area) = 0;
+	if (w.out_of_stack) {
+		/* Thrown by rv_refuse_out_of_stack(): the store's lock is held. */
+		plan->out_of_stack = true;
+		return FAILURE;
+	}
 	/* Less only if a symbol table counted a deleted variable. */
 	ZEND_ASSERT(w.cur <= w.end);
 	return SUCCESS;

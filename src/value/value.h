@@ -31,12 +31,27 @@
  * if what is stored changed). */
 #define RV_ENCODING_VERSION 4
 
-/* Values nested deeper than this are refused (keeps C recursion bounded). */
-#define RV_MAX_DEPTH 1024
-
 #if PHP_VERSION_ID >= 80300
 # include "zend_call_stack.h"
 #endif
+
+/* How deep a value may be nested (levels of arrays and objects), which
+ * bounds the C recursion of storing and fetching it. Where the engine
+ * knows how much C stack is left (PHP 8.3+: zend_call_stack,
+ * EG(stack_limit); 0 with zend.max_allowed_stack_size=-1), the stack
+ * alone bounds it, as it bounds serialize() (rv_stack_exhausted(), checked
+ * at every level by those walks); elsewhere, 1,024 levels. */
+#define RV_MAX_DEPTH_UNCHECKED 1024u
+static zend_always_inline uint32_t rv_max_depth(void)
+{
+#ifdef ZEND_CHECK_STACK_LIMIT
+	if (EG(stack_limit)) {
+		return INT32_MAX;
+	}
+#endif
+	return RV_MAX_DEPTH_UNCHECKED;
+}
+#define RV_MAX_DEPTH rv_max_depth()
 
 /* The C stack is about to run out: a Fiber's stack (fiber.stack_size) may
  * not hold RV_MAX_DEPTH levels. PHP 8.3 knows where the stack ends
@@ -50,6 +65,20 @@ static zend_always_inline bool rv_stack_exhausted(void)
 #else
 	return false;
 #endif
+}
+
+/* A decode stopped there: the engine's Error, as unserialize() throws it,
+ * counted (rv_context.stack_exhausted) so that UserCache makes a miss of
+ * it that keeps the entry. */
+static zend_always_inline zend_result rv_decode_stack_error(rv_context *ctx)
+{
+#ifdef ZEND_CHECK_STACK_LIMIT
+	ctx->stack_exhausted++;
+	zend_call_stack_size_error();
+#else
+	(void)ctx;
+#endif
+	return FAILURE;
 }
 
 /* Where a value sits inside the argument, for error messages. */
@@ -79,6 +108,10 @@ typedef struct rv_plan {
 	bool estimated;
 	size_t used;              /* after rv_write(): bytes of the area the value took */
 	rv_graph_plan *graph;     /* RV_KIND_GRAPH */
+	/* rv_write() failed where the C stack ran out (PHP 8.3+: its frames do
+	 * not start where the plan's did), and threw nothing: the caller may
+	 * hold the store's lock. rv_refuse_out_of_stack() throws the refusal. */
+	bool out_of_stack;
 } rv_plan;
 
 /* Checks a value and computes its encoded size. On a value that cannot be
@@ -97,6 +130,9 @@ zend_result rv_plan_exact(rv_plan *plan);
  * with the context it was planned with, and sets plan->used. Runs no PHP code. FAILURE: the value did not come
  * out as planned, or an estimated one did not fit (an exception may be pending); the area holds nothing to keep. */
 zend_result rv_write(rv_plan *plan, void *area);
+/* The ValueError of a value too deep for the stack left, once the lock is
+ * released (rv_plan.out_of_stack). */
+void rv_refuse_out_of_stack(rv_plan *plan);
 void rv_plan_release(rv_plan *plan);
 
 /* Storing without the sizing pass. A value whose root is an object of a

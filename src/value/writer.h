@@ -27,6 +27,10 @@ typedef struct rv_writer {
 	 * instead of ending the process. */
 	bool may_overflow;
 	bool overflowed;
+	/* A plain value's write stopped where the C stack ran out (PHP 8.3+):
+	 * planning checked the stack at each level, but the write's frames
+	 * need not be the same size. The value is refused as too deep. */
+	bool out_of_stack;
 	void *spill;
 } rv_writer;
 

@@ -84,6 +84,20 @@ $fiber->resume();
 var_dump($g->current() === $config, $fiber->getReturn() === $config['db']);
 unset($g, $fiber);
 var_dump(Cache::endOfRequest());
+
+echo "-- an array deeper than the walk of heap arrays goes (256 levels): its copy is not walked again\n";
+$deep = [];
+for ($i = 0; $i < 300; $i++) {
+    $deep = [$deep];
+}
+$c->store('deep', $deep);
+unset($deep);   // a heap array this deep would be stuck itself
+$kept = $c->fetch('deep');
+var_dump(Cache::endOfRequest());
+for ($levels = 0; $kept !== []; $levels++) {
+    $kept = $kept[0];
+}
+var_dump($levels);
 ?>
 --EXPECTF--
 -- a global variable
@@ -113,3 +127,8 @@ bool(true)
 bool(true)
 bool(true)
 bool(true)
+-- an array deeper than the walk of heap arrays goes (256 levels): its copy is not walked again
+
+Warning: Resident\Cache::endOfRequest(): 1 value fetched before endOfRequest() was still referenced (the first: $kept in the main script) and was copied into this process's memory (resident.check_borrowed). Values fetched before endOfRequest() must not be used after it in %s on line %d
+bool(true)
+int(300)

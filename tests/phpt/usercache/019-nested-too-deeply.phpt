@@ -1,7 +1,8 @@
 --TEST--
-UserCache: a value nested deeper than 1,024 levels is refused with the proposal's TypeError (Value is nested too deeply to be stored in the user cache) by store(), add(), storeMultiple() and remember(), and nothing is stored; 1,000 levels store and read back; a store() run by a __serialize() hook of an outer store() neither hides nor causes the outer one's refusal
+UserCache, where PHP knows no C stack limit (PHP 8.2, or zend.max_allowed_stack_size=-1 on 8.3+; 049 has the limit): a value nested deeper than 1,024 levels is refused with the proposal's TypeError (Value is nested too deeply to be stored in the user cache) by store(), add(), storeMultiple() and remember(), and nothing is stored; 1,000 levels store and read back; a store() run by a __serialize() hook of an outer store() neither hides nor causes the outer one's refusal
 --INI--
 user_cache.enable_cli=1
+zend.max_allowed_stack_size=-1
 --FILE--
 <?php
 $c = UserCache\Cache::getPool('deep');
