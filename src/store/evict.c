@@ -327,9 +327,11 @@ static bool evict_found(rs_store *st, sweep_ctx *c, rs_entry *e)
 }
 
 /* Evicts the candidate stored first (the lowest commit epoch: limbo_tag of
- * a live entry), or, where the store needs a block (c->size), an entry
- * stored before it beside free room that fits, or it and a neighbour (see
- * "Room that fits"). `cur`, at `cur_link`, is the entry the hand is on;
+ * a live entry); where the store needs a block (c->size) and that one does
+ * not make one that fits, an entry stored before it beside free room that
+ * fits instead, or it and a neighbour (see "Room that fits"). Entries of
+ * one size replacing each other fit at once, without a look at the free
+ * blocks. `cur`, at `cur_link`, is the entry the hand is on;
  * true if it was the one (the caller's link then points past it). The
  * others are behind the hand or found by address: their links are found
  * again, as the chains may have changed since. Having retired two, or one
@@ -349,7 +351,9 @@ static bool evict_oldest(rs_store *st, sweep_ctx *c, _Atomic rs_off *cur_link, r
 		}
 	}
 	rs_entry *victim = c->cand[at];
-	if (c->size) {
+	rs_off off = RS_OFF(st, victim);
+	bool fits = c->size && room_of(st, off, off + rs_block_size(&victim->block)) >= c->size;
+	if (c->size && !fits) {
 		rs_entry *beside = fits_beside_free(st, c, victim->limbo_tag);
 		if (beside && evict_found(st, c, beside)) {
 			c->fitted = true;
@@ -367,14 +371,11 @@ static bool evict_oldest(rs_store *st, sweep_ctx *c, _Atomic rs_off *cur_link, r
 		}
 		evict_at(st, c, link, victim);
 	}
-	if (c->size) {
-		rs_off off = RS_OFF(st, victim);
-		rs_entry *with;
-		if (room_of(st, off, off + rs_block_size(&victim->block)) >= c->size) {
-			c->fitted = true;
-		} else if ((with = fits_with(st, c, off, youngest + 1)) && evict_found(st, c, with)) {
-			c->fitted = true;
-		}
+	rs_entry *with;
+	if (fits) {
+		c->fitted = true;
+	} else if (c->size && (with = fits_with(st, c, off, youngest + 1)) && evict_found(st, c, with)) {
+		c->fitted = true;
 	}
 	return retired_cur;
 }
