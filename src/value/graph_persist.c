@@ -1081,6 +1081,25 @@ static bool property_grew(zend_object *obj, const prop_list *l, uint32_t i, uint
 	return Z_TYPE_P(now) == IS_ARRAY && zend_hash_num_elements(Z_ARR_P(now)) > before;
 }
 
+static zend_always_inline int walk_member(gctx *c, zval *dst, zval *val, zend_array *parent, bool guarded, const rv_path *path);
+
+/* The walk of property i of obj where growth_watched(), refused if it was
+ * an array that a hook run meanwhile grew. */
+static zend_never_inline int walk_property_watched(gctx *c, zval *dst, zend_object *obj, const prop_list *l, uint32_t i, bool guarded,
+                                                   const rv_path *path)
+{
+	zval *v = l->values[i];
+	bool array = Z_TYPE_P(v) == IS_ARRAY;
+	uint32_t before = array ? zend_hash_num_elements(Z_ARR_P(v)) : 0;
+	uint32_t hooks_run = c->hooks_run;
+	int r = walk_member(c, dst, v, NULL, guarded, path);
+	if (r >= 0 && array && c->hooks_run != hooks_run && property_grew(obj, l, i, before)) {
+		throw_changed(c);
+		return -1;
+	}
+	return r;
+}
+
 static void props_free(prop_list *l)
 {
 	if (l->names != l->names_inline) {
@@ -1824,6 +1843,8 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		}
 		set_ptr(dst, o);
 	}
+	/* Decided once: a late collecting round of a UserCache store only. */
+	bool watched = growth_watched(c);
 	for (uint32_t i = 0; i < l.n && rc > 0; i++) {
 		zval *v = l.values[i];
 		uint32_t at = shape_pos(&l, i);
@@ -1863,18 +1884,10 @@ static int walk_object(gctx *c, zval *dst, zend_object *obj, const rv_path *path
 		if (kept_array) {
 			GC_DELREF(Z_ARR_P(v));
 		}
-		uint32_t hooks_run = c->hooks_run, before = 0;
-		bool watched = growth_watched(c) && Z_TYPE_P(v) == IS_ARRAY;
-		if (watched) {
-			before = zend_hash_num_elements(Z_ARR_P(v));
-		}
-		int r = walk_member(c, o ? &prop : NULL, v, NULL, guarded, &here);
+		int r = UNEXPECTED(watched) ? walk_property_watched(c, o ? &prop : NULL, obj, &l, i, guarded, &here)
+			: walk_member(c, o ? &prop : NULL, v, NULL, guarded, &here);
 		if (kept_array) {
 			GC_ADDREF(Z_ARR_P(v));
-		}
-		if (r >= 0 && watched && c->hooks_run != hooks_run && property_grew(obj, &l, i, before)) {
-			throw_changed(c);
-			r = -1;
 		}
 		if (r < 0) {
 			rc = -1;
