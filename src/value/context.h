@@ -110,6 +110,9 @@ typedef struct rv_context {
 	struct kept_shape *replaced_shapes;
 	/* ... and the classes declared types accepted (shape_cache.c). */
 	HashTable *lasting_types;
+	/* Per request: shapes of objects of the other classes resolved
+	 * (shape_cache.c), freed when it ends. */
+	HashTable *request_shapes;
 	/* Per call: the stamp of the stored value being decoded (the cache
 	 * layer's rs_entry_stamp()), 0 if none. */
 	uint64_t value_stamp;

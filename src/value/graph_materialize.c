@@ -173,7 +173,7 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 			: (uint8_t)((ZEND_TYPE_IS_SET(info->type) ? ZEND_TYPE_FULL_MASK(info->type) : MAY_BE_ANY) & 0xfe);
 	}
 	r->dense = dense;
-	if (d->stamp && r->ce && rv_class_lasting(r->ce)) {
+	if (d->stamp && r->ce) {
 		rv_shape_cache_keep(d->ctx, shape, d->stamp, r);
 	}
 }
@@ -248,7 +248,7 @@ static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_s
 	if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
 		return Z_PTR_P(known);
 	}
-	return d->stamp && d->ctx->lasting_shapes ? rv_shape_cache_find(d->ctx, shape, d->stamp) : NULL;
+	return d->stamp && (d->ctx->lasting_shapes || d->ctx->request_shapes) ? rv_shape_cache_find(d->ctx, shape, d->stamp) : NULL;
 }
 
 /* The shape's class, and at least what a shell needs (decoder.light). */

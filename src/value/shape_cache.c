@@ -21,14 +21,60 @@ static void kept_free(zval *zv)
 	pefree(Z_PTR_P(zv), 1);
 }
 
-resolved_shape *rv_shape_cache_find(rv_context *ctx, const rv_shape *shape, uint64_t stamp)
+static void kept_for_request_free(zval *zv)
 {
-	if (!ctx->lasting_shapes) {
+	efree(Z_PTR_P(zv));
+}
+
+static resolved_shape *find_in(HashTable *t, const rv_shape *shape, uint64_t stamp)
+{
+	if (!t) {
 		return NULL;
 	}
 	/* Keyed by address: a table of shapes, not of user input. */
-	kept_shape *k = zend_hash_index_find_ptr(ctx->lasting_shapes, (zend_ulong)(uintptr_t)shape);
+	kept_shape *k = zend_hash_index_find_ptr(t, (zend_ulong)(uintptr_t)shape);
 	return k && k->stamp == stamp ? &k->r : NULL;
+}
+
+resolved_shape *rv_shape_cache_find(rv_context *ctx, const rv_shape *shape, uint64_t stamp)
+{
+	resolved_shape *r = find_in(ctx->lasting_shapes, shape, stamp);
+	return r ? r : find_in(ctx->request_shapes, shape, stamp);
+}
+
+/* A copy of r, in memory of the process or of the request. */
+static kept_shape *kept_copy(const rv_shape *shape, uint64_t stamp, const resolved_shape *r, bool persistent)
+{
+	size_t info = rv_resolved_props_size(shape->nprops);
+	kept_shape *k = pemalloc(zend_safe_address_guarded(1, sizeof(kept_shape), info), persistent);
+	k->stamp = stamp;
+	k->replaced_next = NULL;
+	k->r = *r;
+	k->r.info = (zend_property_info **)(k + 1);
+	k->r.direct = (uint8_t *)(k->r.info + shape->nprops);
+	/* r->direct follows r->info as here. */
+	memcpy(k->r.info, r->info, info);
+	return k;
+}
+
+/* For the rest of the request, where the class is laid out as when the
+ * value was stored: a lazy decoder makes a shell of such an object whether
+ * it finds the resolution complete or resolves it lightly itself, while one
+ * of a class laid out otherwise it builds at once if complete (and fills
+ * its shell property by property otherwise: graph_lazy.c). A shape's
+ * address another value had earlier in the request keeps that value's
+ * resolution: a decoder may still use it, and the new value resolves its
+ * own. */
+static void keep_for_request(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r)
+{
+	if (!r->same_layout) {
+		return;
+	}
+	HashTable *t = rv_context_table(&ctx->request_shapes, false, kept_for_request_free);
+	if (zend_hash_num_elements(t) >= SHAPE_CACHE_MAX || zend_hash_index_exists(t, (zend_ulong)(uintptr_t)shape)) {
+		return;
+	}
+	zend_hash_index_add_new_ptr(t, (zend_ulong)(uintptr_t)shape, kept_copy(shape, stamp, r, false));
 }
 
 void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r)
@@ -37,23 +83,19 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 	zend_class_entry *ce = r->ce;
 	/* The wakeup and unserialize flags follow the class's profile, which
 	 * resident.direct_classes may change from one request to the next. */
-	if (!ce || !rv_class_lasting(ce) || r->wakeup || r->unserialize || ce->__unserialize
+	if (!ce || r->wakeup || r->unserialize || ce->__unserialize
 		|| zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
+		return;
+	}
+	if (!rv_class_lasting(ce)) {
+		keep_for_request(ctx, shape, stamp, r);
 		return;
 	}
 	HashTable *t = rv_context_table(&ctx->lasting_shapes, true, kept_free);
 	if (zend_hash_num_elements(t) >= SHAPE_CACHE_MAX) {
 		return;
 	}
-	size_t info = rv_resolved_props_size(shape->nprops);
-	kept_shape *k = pemalloc(zend_safe_address_guarded(1, sizeof(kept_shape), info), 1);
-	k->stamp = stamp;
-	k->replaced_next = NULL;
-	k->r = *r;
-	k->r.info = (zend_property_info **)(k + 1);
-	k->r.direct = (uint8_t *)(k->r.info + shape->nprops);
-	/* r->direct follows r->info as here. */
-	memcpy(k->r.info, r->info, info);
+	kept_shape *k = kept_copy(shape, stamp, r, true);
 	zval *was = zend_hash_index_find(t, (zend_ulong)(uintptr_t)shape);
 	if (was) {
 		/* Another value's shape was there: a decoder of this request may
@@ -111,6 +153,11 @@ void rv_type_cache_keep(rv_context *ctx, zend_property_info *info, zend_class_en
 
 void rv_shape_cache_request_end(rv_context *ctx)
 {
+	if (ctx->request_shapes) {
+		zend_hash_destroy(ctx->request_shapes);
+		efree(ctx->request_shapes);
+		ctx->request_shapes = NULL;
+	}
 	for (kept_shape *k = ctx->replaced_shapes, *next; k; k = next) {
 		next = k->replaced_next;
 		pefree(k, 1);

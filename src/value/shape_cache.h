@@ -22,10 +22,14 @@
 #include "graph_decode.h"
 
 /* The resolution of shape, of the value stamped `stamp`, that an earlier
- * decoder kept, or NULL. Valid until the request ends. */
+ * decoder kept, or NULL. Valid until the request ends. Shapes of classes
+ * that do not last the process are kept too, for the rest of the request
+ * only: a class declared stays as it is until the request ends, so a value
+ * fetched again in the request (a key read in a loop, by several services)
+ * does not resolve them again. */
 resolved_shape *rv_shape_cache_find(rv_context *ctx, const rv_shape *shape, uint64_t stamp);
 /* Keeps r, complete, for later requests, where its class and what it says
- * hold as long as the process. */
+ * hold as long as the process, else for later decoders of this request. */
 void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r);
 /* Whether the declared type of info was found to accept objects of ce
  * before, in this process; both classes live as long as it (the object's
