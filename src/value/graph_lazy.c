@@ -463,21 +463,12 @@ static bool same_as_stored(rv_lazy_graph *g, zval *cur, const zval *src)
 				return false;
 		}
 	}
-	if (Z_TYPE_P(cur) != Z_TYPE_P(src)) {
-		return false;
+	if (Z_TYPE_P(src) == IS_DOUBLE) {
+		/* The record's own double, bit for bit (a NaN is still the one
+		 * stored); inside a plain array, as === compares it. */
+		return Z_TYPE_P(cur) == IS_DOUBLE && memcmp(&Z_DVAL_P(cur), &Z_DVAL_P(src), sizeof(double)) == 0;
 	}
-	switch (Z_TYPE_P(src)) {
-		case IS_LONG:
-			return Z_LVAL_P(cur) == Z_LVAL_P(src);
-		case IS_DOUBLE:
-			return memcmp(&Z_DVAL_P(cur), &Z_DVAL_P(src), sizeof(double)) == 0;
-		case IS_STRING:
-			return Z_STR_P(cur) == Z_STR_P(src) || zend_string_equal_content(Z_STR_P(cur), Z_STR_P(src));
-		case IS_ARRAY:
-			return same_plain(cur, src);
-		default:
-			return true;
-	}
+	return same_plain(cur, src);
 }
 
 static bool same_as_record(rv_lazy_graph *g, zend_object *obj, const rv_object_node *o)
