@@ -121,3 +121,12 @@ void rv_value_error(rv_context *ctx, uint32_t arg_num, const char *fmt, ...)
 	rv_error(ctx, zend_ce_value_error, arg_num, fmt, args);
 	va_end(args);
 }
+
+void rv_too_deep_error(rv_context *ctx, uint32_t arg_num, bool past_max_depth)
+{
+	if (past_max_depth) {
+		rv_value_error(ctx, arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
+	} else {
+		rv_value_error(ctx, arg_num, "is nested too deeply for the stack left (zend.max_allowed_stack_size)");
+	}
+}

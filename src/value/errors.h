@@ -16,5 +16,8 @@ zend_string *rv_path_render(const rv_path *path);
  * throw into), the first message goes there instead. */
 void rv_type_error(rv_context *ctx, uint32_t arg_num, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
 void rv_value_error(rv_context *ctx, uint32_t arg_num, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
+/* The ValueError of a value nested too deeply: past RV_MAX_DEPTH levels,
+ * or (PHP 8.3+) deeper than the C stack left allows. */
+void rv_too_deep_error(rv_context *ctx, uint32_t arg_num, bool past_max_depth);
 
 #endif

@@ -539,11 +539,7 @@ static zend_result too_deep(gctx *c)
 		c->w.out_of_stack = c->depth <= RV_MAX_DEPTH;
 		return abandon(c);
 	}
-	if (c->depth > RV_MAX_DEPTH) {
-		rv_value_error(c->ctx, c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
-	} else {
-		rv_value_error(c->ctx, c->arg_num, "is nested too deeply for the stack left (zend.max_allowed_stack_size)");
-	}
+	rv_too_deep_error(c->ctx, c->arg_num, c->depth > RV_MAX_DEPTH);
 	return FAILURE;
 }
 

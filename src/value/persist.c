@@ -69,12 +69,8 @@ static zend_result plan_array(plan_ctx *c, zend_array *a, const rv_path *path)
 	if (zend_hash_num_elements(a) == 0) {
 		return SUCCESS;
 	}
-	if (++c->depth > RV_MAX_DEPTH) {
-		rv_value_error(ctx, c->arg_num, "is nested deeper than %d levels", RV_MAX_DEPTH);
-		return FAILURE;
-	}
-	if (rv_stack_exhausted()) {
-		rv_value_error(ctx, c->arg_num, "is nested too deeply for the stack left (zend.max_allowed_stack_size)");
+	if (++c->depth > RV_MAX_DEPTH || rv_stack_exhausted()) {
+		rv_too_deep_error(ctx, c->arg_num, c->depth > RV_MAX_DEPTH);
 		return FAILURE;
 	}
 	if (HT_IS_PACKED(a)) {
@@ -332,7 +328,7 @@ static zend_array *write_array(rv_writer *w, zend_array *src)
 
 void rv_refuse_out_of_stack(rv_plan *plan)
 {
-	rv_value_error(plan->ctx, plan->arg_num, "is nested too deeply for the stack left (zend.max_allowed_stack_size)");
+	rv_too_deep_error(plan->ctx, plan->arg_num, false);
 }
 
 zend_result rv_write(rv_plan *plan, void *area)
