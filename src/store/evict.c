@@ -179,6 +179,21 @@ static _Atomic rs_off *link_to(rs_store *st, const rs_entry *e)
 	return cur == off ? link : NULL;
 }
 
+/* Retires an entry eviction takes by address (its link found again):
+ * counted as expired if it has, else as evicted. Returns its bytes. */
+static uint64_t retire_taken(rs_store *st, _Atomic rs_off *link, rs_entry *e, int64_t now_ms)
+{
+	uint64_t size = rs_block_size(&e->block);
+	if (rs_entry_expired(e, now_ms)) {
+		count_expired(st, e);
+	} else {
+		rs_pools(st)[e->pool].evictions++;
+		st->hdr->evictions++;
+	}
+	rs_retire_at(st, link);
+	return size;
+}
+
 static void evict_at(rs_store *st, sweep_ctx *c, _Atomic rs_off *link, rs_entry *e)
 {
 	rs_pools(st)[e->pool].evictions++;
@@ -316,13 +331,7 @@ static bool evict_found(rs_store *st, sweep_ctx *c, rs_entry *e)
 	if (!link) {
 		return false;
 	}
-	if (rs_entry_expired(e, c->now_ms)) {
-		count_expired(st, e);
-		c->done += rs_block_size(&e->block);
-		rs_retire_at(st, link);
-	} else {
-		evict_at(st, c, link, e);
-	}
+	c->done += retire_taken(st, link, e, c->now_ms);
 	return true;
 }
 
@@ -563,14 +572,7 @@ static uint64_t evict_window(rs_store *st, uint64_t size, const window_rule *rul
 		uint64_t bsize = rs_block_size(&e->block);
 		_Atomic rs_off *link;
 		if ((e->block.size_flags & RS_BLOCK_USED) && (link = link_to(st, e))) {
-			if (rs_entry_expired(e, now_ms)) {
-				count_expired(st, e);
-			} else {
-				rs_pools(st)[e->pool].evictions++;
-				h->evictions++;
-			}
-			rs_retire_at(st, link);
-			done += bsize;
+			done += retire_taken(st, link, e, now_ms);
 		}
 		off += bsize;
 	}
