@@ -24,6 +24,10 @@
 
 #define RS_MAGIC 0x544e454449534552ULL /* "RESIDENT" */
 #define RS_MAGIC_FORMATTING 0x3f4e454449534552ULL /* "RESIDEN?": a named segment being formatted */
+/* A named segment's file: the byte-range locks that say who is attached
+ * and whether its creator is still setting it up (segment.c). */
+#define RS_ATTACH_BYTE ((off_t)1 << 40)
+#define RS_SETUP_BYTE (RS_ATTACH_BYTE + 1)
 #define RS_ALIGN 16
 #define RS_CACHELINE 64
 #define RS_DEFAULT_SLOTS 1024

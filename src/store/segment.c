@@ -196,16 +196,14 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
  * and a file of someone else's is never taken for one.
  *
  * Byte-range locks on the file say who is attached: each process holds a
- * shared lock on ATTACH_BYTE, and the reader slots' liveness locks are its
+ * shared lock on RS_ATTACH_BYTE, and the reader slots' liveness locks are its
  * bytes [0, nslots). A file nobody holds a lock on can be replaced.
  *
- * The creator holds an exclusive lock on SETUP_BYTE from the moment the file
+ * The creator holds an exclusive lock on RS_SETUP_BYTE from the moment the file
  * exists until rs_named_ready(): while it formats the segment and fills it
  * (a dump restored), others wait to attach, so nobody sees half a header or
  * writes into a segment that must still be empty. */
 
-#define ATTACH_BYTE ((off_t)1 << 40)
-#define SETUP_BYTE (ATTACH_BYTE + 1)
 #define SETUP_WAIT_MS 10000
 /* Far from where Linux puts heaps, libraries and anonymous mappings, so a
  * fresh process most likely has the address free. */
@@ -234,8 +232,8 @@ static int lock_byte(int fd, int cmd, short type, off_t start, off_t len)
 static bool wait_for_setup(int fd)
 {
 	for (int waited = 0; waited < SETUP_WAIT_MS; waited++) {
-		if (lock_byte(fd, F_SETLK, F_RDLCK, SETUP_BYTE, 1) == 0) {
-			lock_byte(fd, F_SETLK, F_UNLCK, SETUP_BYTE, 1);
+		if (lock_byte(fd, F_SETLK, F_RDLCK, RS_SETUP_BYTE, 1) == 0) {
+			lock_byte(fd, F_SETLK, F_UNLCK, RS_SETUP_BYTE, 1);
 			return true;
 		}
 		usleep(1000);
@@ -354,7 +352,7 @@ static rs_status create_named(rs_store *st, const char *path, const rs_config *c
 		snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
 		return RS_ERROR;
 	}
-	lock_byte(fd, F_SETLK, F_WRLCK, SETUP_BYTE, 1);
+	lock_byte(fd, F_SETLK, F_WRLCK, RS_SETUP_BYTE, 1);
 	uint64_t marker = RS_MAGIC_FORMATTING;
 	void *mem = MAP_FAILED;
 	/* 0600 whatever the umask took away: the attach check requires it. */
@@ -370,7 +368,7 @@ static rs_status create_named(rs_store *st, const char *path, const rs_config *c
 		close(fd);
 		return RS_ERROR;
 	}
-	lock_byte(fd, F_SETLK, F_RDLCK, ATTACH_BYTE, 1);
+	lock_byte(fd, F_SETLK, F_RDLCK, RS_ATTACH_BYTE, 1);
 	format_segment(st, mem, fd, cfg, l);
 	return RS_OK;
 }
@@ -457,6 +455,13 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 			close(fd);
 			return RS_ERROR;
 		}
+		/* Its size again, now that its creator has finished: the first stat
+		 * may have been taken before the creator sized the file. */
+		if (fstat(fd, &sb) != 0) {
+			snprintf(err, errlen, "cannot stat %s: %s", path, strerror(errno));
+			close(fd);
+			return RS_ERROR;
+		}
 		char why[320];
 		bool size_differs = false, problem = true;
 		if (kind == FILE_ABANDONED) {
@@ -491,7 +496,7 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 			close(fd);
 			return RS_ERROR;
 		}
-		lock_byte(fd, F_SETLK, F_RDLCK, ATTACH_BYTE, 1);
+		lock_byte(fd, F_SETLK, F_RDLCK, RS_ATTACH_BYTE, 1);
 		st->hdr = mem;
 		st->base = mem;
 		st->lock_fd = fd;
@@ -504,7 +509,7 @@ rs_status rs_open_named(rs_store *st, const char *path, const rs_config *cfg, bo
 void rs_named_ready(rs_store *st)
 {
 	if (st->lock_fd >= 0) {
-		lock_byte(st->lock_fd, F_SETLK, F_UNLCK, SETUP_BYTE, 1);
+		lock_byte(st->lock_fd, F_SETLK, F_UNLCK, RS_SETUP_BYTE, 1);
 	}
 }
 

@@ -204,7 +204,7 @@ foreach ($failures as $f) {
     echo "FAIL $f\n";
 }
 printf("workers: %d independent processes on segment %s for %.1f s, %d SIGKILLs and restarts; %d operations by workers up to their last quiescent point; "
-    . "%d wrong reads; counters %s acknowledged %s; %d lock recoveries, %d dead reader slots cleared\n",
+    . "%d wrong reads or failed calls seen by workers; counters %s acknowledged %s; %d lock recoveries, %d dead reader slots cleared\n",
     $nworkers, $segment, $elapsed, $kills, $progress, count($wrong), json_encode($result['final']), json_encode($acked),
     $result['recoveries'], $result['dead_slots']);
 $checks = 5;

@@ -1187,6 +1187,81 @@ static void test_named(void)
 	unlink(path);
 }
 
+/* A process attaching while the creator has made the file but not yet sized
+ * it: it waits for the creator, then attaches. The creator is played by
+ * hand, slowly: marked file, sized and filled later with a segment's bytes
+ * made elsewhere. An attacher that judged the file by its size before the
+ * wait refused it as truncated (a worker found it so in CI, 4 workers
+ * starting together). */
+static void test_named_attach_while_created(void)
+{
+	char made_path[64], path[64], err[256];
+	snprintf(made_path, sizeof made_path, "/dev/shm/resident-test-made-%d", (int)getpid());
+	snprintf(path, sizeof path, "/dev/shm/resident-test-slow-%d", (int)getpid());
+	unlink(made_path);
+	unlink(path);
+	rs_config cfg = { .size = 4 << 20, .build_id = "test" };
+	rs_store st;
+	bool created;
+	char v[] = "made";
+	CHECK(rs_open_named(&st, made_path, &cfg, true, &created, err, sizeof err) == RS_OK && created);
+	CHECK(put(&st, 0, "k", v, sizeof v, 0, false) == RS_OK);
+	rs_named_ready(&st);
+	size_t size = st.hdr->total_size;
+	rs_destroy(&st);
+	char *bytes = malloc(size);
+	int src = open(made_path, O_RDONLY);
+	CHECK(bytes && src >= 0 && pread(src, bytes, size, 0) == (ssize_t)size);
+	close(src);
+	unlink(made_path);
+
+	int marked[2], done[2];
+	CHECK(pipe(marked) == 0 && pipe(done) == 0);
+	pid_t creator = fork();
+	if (creator == 0) {
+		close(marked[0]);
+		close(done[1]);
+		int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+		struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = RS_SETUP_BYTE, .l_len = 1 };
+		uint64_t mark = RS_MAGIC_FORMATTING;
+		int ok = fd >= 0 && fcntl(fd, F_SETLK, &fl) == 0 && pwrite(fd, &mark, sizeof mark, 0) == (ssize_t)sizeof mark;
+		char c = ok ? 'y' : 'n';
+		ok = ok && write(marked[1], &c, 1) == 1;
+		usleep(300000);   /* the attacher has stat'ed the file by now */
+		ok = ok && pwrite(fd, bytes, size, 0) == (ssize_t)size;
+		struct flock attach = { .l_type = F_RDLCK, .l_whence = SEEK_SET, .l_start = RS_ATTACH_BYTE, .l_len = 1 };
+		struct flock setup_done = { .l_type = F_UNLCK, .l_whence = SEEK_SET, .l_start = RS_SETUP_BYTE, .l_len = 1 };
+		ok = ok && fcntl(fd, F_SETLK, &attach) == 0 && fcntl(fd, F_SETLK, &setup_done) == 0;
+		/* Attached until the attacher is done (or gone). */
+		ok = ok && read(done[0], &c, 1) >= 0;
+		_exit(ok ? 0 : 1);
+	}
+	/* CHECK returns: nothing is checked until the creator is told to go. */
+	close(marked[1]);
+	close(done[0]);
+	char c = 'n';
+	bool marked_ok = read(marked[0], &c, 1) == 1 && c == 'y';
+	bool made = true, seen = false;
+	char buf[16];
+	rs_status rc = marked_ok ? rs_open_named(&st, path, &cfg, true, &made, err, sizeof err) : RS_ERROR;
+	const char *why = NULL;
+	if (rc == RS_OK) {
+		seen = !made && get(&st, 0, "k", buf, sizeof buf) && strcmp(buf, "made") == 0;
+		why = rs_check(&st);
+		rs_destroy(&st);
+	} else {
+		printf("  attach failed: %s\n", err);
+	}
+	close(done[1]);   /* the creator's read ends */
+	int status;
+	waitpid(creator, &status, 0);
+	close(marked[0]);
+	free(bytes);
+	unlink(path);
+	CHECK(marked_ok && rc == RS_OK && seen && why == NULL);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 static bool file_holds(const char *path, const char *content)
 {
 	char buf[256];
@@ -1967,6 +2042,7 @@ int main(void)
 		{ "keyed hash for callers' tables", test_keyed_hash },
 		{ "index buckets as asked, within what the segment's size allows", test_buckets },
 		{ "named segment: create, attach elsewhere, replace when unused", test_named },
+		{ "named segment: attached while its creator has not sized it yet", test_named_attach_while_created },
 		{ "named segment: only a private file of ours, never a link, never replaced if not a segment", test_named_trust },
 		{ "named segment: layout, encoding and build stamped; a mismatch or damage refused or replaced", test_named_stamp },
 		{ "inspection: memory map, largest and hottest keys", test_inspect },
