@@ -9,7 +9,9 @@
  * their parents) and each mode (copy, borrow), a process stores it once and
  * fetches it N times under callgrind, for N = 10 and N = 60: (total(60) -
  * total(10)) / 50 is one fetch (startup, the store and the last value's
- * release cancel out). The key is built at run time, so every fetch looks
+ * release cancel out). And 50 small objects under 50 keys, each fetched
+ * once per request (Cache::endOfRequest() ends one), N requests: per
+ * fetch, what a request pays for the first read of each entry. The key is built at run time, so every fetch looks
  * it up in the shared index. Deterministic: the machine's load does not
  * move it. With --ext2, both builds side by side.
  */
@@ -52,11 +54,30 @@ function value_of(string $what): object|array
     return $root;
 }
 
+const KEYS = 50;
+
 $opts = [];
 foreach (array_slice($argv, 1) as $arg) {
     if (preg_match('/^--([a-z0-9]+)=(.*)$/', $arg, $m)) {
         $opts[$m[1]] = $m[2];
     }
+}
+
+if (($opts['worker'] ?? '') === 'keys') {
+    // 50 users under 50 keys, each fetched once per request, as a page
+    // listing cached entities does; Cache::endOfRequest() ends a request.
+    $c = Resident\Cache::pool('fetch-instructions');
+    for ($u = 0; $u < KEYS; $u++) {
+        $c->store("user:$u", new BenchUser($u, "user$u", "user$u@example.com", $u % 2 === 0, $u / 7)) || exit(1);
+    }
+    $sum = 0;
+    for ($i = 0, $n = (int)$opts['n']; $i < $n; $i++) {
+        for ($u = 0; $u < KEYS; $u++) {
+            $sum += $c->fetch("user:$u")->id;
+        }
+        Resident\Cache::endOfRequest();
+    }
+    exit($sum === $n * KEYS * (KEYS - 1) / 2 ? 0 : 1);
 }
 
 if (isset($opts['worker'])) {
@@ -94,11 +115,13 @@ if (isset($opts['ext2'])) {
 }
 echo '| value | mode | ', implode(' | ', $builds), count($builds) > 1 ? ' | ratio' : '', " |\n";
 echo '|---|---|', str_repeat('---:|', count($builds) + (count($builds) > 1 ? 1 : 0)), "\n";
-foreach (['objects' => '1,000 small objects', 'graph' => '200-node tree with parent cycles'] as $what => $title) {
+$values = ['objects' => '1,000 small objects', 'graph' => '200-node tree with parent cycles',
+    'keys' => 'one of 50 small objects under 50 keys, each fetched once per request'];
+foreach ($values as $what => $title) {
     foreach ([0 => 'copy', 1 => 'borrow'] as $zc => $mode) {
         $per = [];
         foreach ($builds as $ext) {
-            $per[] = intdiv(instructions($ext, $what, $zc, 60) - instructions($ext, $what, $zc, 10), 50);
+            $per[] = intdiv(instructions($ext, $what, $zc, 60) - instructions($ext, $what, $zc, 10), $what === 'keys' ? 50 * KEYS : 50);
         }
         echo "| $title | $mode | ", implode(' | ', array_map(fn ($x) => number_format($x), $per)),
             count($per) > 1 ? sprintf(' | %.3fx', $per[1] / $per[0]) : '', " |\n";

@@ -104,10 +104,8 @@ typedef struct rv_context {
 	/* ... and class entry -> rv_class_layout() of the classes that live as
 	 * long as it (class_layout.c), in persistent memory. */
 	HashTable *lasting_layouts;
-	/* ... and shapes of their objects resolved (shape_cache.c), with those
-	 * replaced this request, freed when it ends. */
+	/* ... and shapes of their objects resolved (shape_cache.c). */
 	HashTable *lasting_shapes;
-	struct kept_shape *replaced_shapes;
 	/* ... and the classes declared types accepted (shape_cache.c). */
 	HashTable *lasting_types;
 	/* Per request: shapes of objects of the other classes resolved

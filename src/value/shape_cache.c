@@ -9,21 +9,57 @@
 /* Shapes, not values: a kept application has tens of classes. Past this,
  * what is kept is dropped at the end of the request and found again. */
 #define SHAPE_CACHE_MAX 4096
+/* Shapes kept under one layout fingerprint: the same class with different
+ * dynamic properties, or classes laid out alike. Past this, a shape is
+ * resolved by each decoder, as before it was kept. */
+#define SAME_LAYOUT_MAX 8
 
+/* A resolution, and a copy of what in a stored shape it follows from (the
+ * class by its name, the layout, which slot each property goes to, its
+ * flags), to tell another value's shape with the same. */
 typedef struct kept_shape {
-	uint64_t stamp;
-	struct kept_shape *replaced_next;   /* ctx->replaced_shapes */
-	resolved_shape r;                   /* r.info and r.direct point past the struct */
+	struct kept_shape *next;            /* the same layout fingerprint */
+	/* The stored shape last found equal, and its value's stamp: while the
+	 * value is the same, its shape is found again without comparing. */
+	const rv_shape *seen;
+	uint64_t seen_stamp;
+	uint32_t nprops;
+	uint32_t name_len;
+	int32_t *slots;
+	uint8_t *prop_flags;
+	char *lc_class_name;
+	resolved_shape r;                   /* r.info, r.direct, then the copies, past the struct */
 } kept_shape;
+
+static void kept_chain_free(kept_shape *k, bool persistent)
+{
+	for (kept_shape *next; k; k = next) {
+		next = k->next;
+		pefree(k, persistent);
+	}
+}
 
 static void kept_free(zval *zv)
 {
-	pefree(Z_PTR_P(zv), 1);
+	kept_chain_free(Z_PTR_P(zv), true);
 }
 
 static void kept_for_request_free(zval *zv)
 {
-	efree(Z_PTR_P(zv));
+	kept_chain_free(Z_PTR_P(zv), false);
+}
+
+static void accepted_free(zval *zv)
+{
+	pefree(Z_PTR_P(zv), 1);
+}
+
+static bool same_shape(const kept_shape *k, const rv_shape *shape)
+{
+	return k->nprops == shape->nprops && k->name_len == ZSTR_LEN(shape->lc_class_name)
+		&& memcmp(k->lc_class_name, ZSTR_VAL(shape->lc_class_name), k->name_len) == 0
+		&& memcmp(k->slots, shape->slots, sizeof(int32_t) * k->nprops) == 0
+		&& memcmp(k->prop_flags, shape->prop_flags, k->nprops) == 0;
 }
 
 static resolved_shape *find_in(HashTable *t, const rv_shape *shape, uint64_t stamp)
@@ -31,81 +67,100 @@ static resolved_shape *find_in(HashTable *t, const rv_shape *shape, uint64_t sta
 	if (!t) {
 		return NULL;
 	}
-	/* Keyed by address: a table of shapes, not of user input. */
-	kept_shape *k = zend_hash_index_find_ptr(t, (zend_ulong)(uintptr_t)shape);
-	return k && k->stamp == stamp ? &k->r : NULL;
+	/* Keyed by the class's layout fingerprint, which code decides, not
+	 * user input; a key holds at most SAME_LAYOUT_MAX shapes. */
+	for (kept_shape *k = zend_hash_index_find_ptr(t, (zend_ulong)shape->layout); k; k = k->next) {
+		if (k->seen == shape && k->seen_stamp == stamp) {
+			return &k->r;
+		}
+		if (same_shape(k, shape)) {
+			k->seen = shape;
+			k->seen_stamp = stamp;
+			return &k->r;
+		}
+	}
+	return NULL;
 }
 
 resolved_shape *rv_shape_cache_find(rv_context *ctx, const rv_shape *shape, uint64_t stamp)
 {
+	if (!shape->layout) {
+		return NULL;
+	}
 	resolved_shape *r = find_in(ctx->lasting_shapes, shape, stamp);
 	return r ? r : find_in(ctx->request_shapes, shape, stamp);
 }
 
-/* A copy of r, in memory of the process or of the request. */
+/* A copy of r and of what it follows from, in memory of the process or of
+ * the request. */
 static kept_shape *kept_copy(const rv_shape *shape, uint64_t stamp, const resolved_shape *r, bool persistent)
 {
-	size_t info = rv_resolved_props_size(shape->nprops);
-	kept_shape *k = pemalloc(zend_safe_address_guarded(1, sizeof(kept_shape), info), persistent);
-	k->stamp = stamp;
-	k->replaced_next = NULL;
+	uint32_t n = shape->nprops;
+	size_t info = rv_resolved_props_size(n);
+	size_t slots_at = ZEND_MM_ALIGNED_SIZE(sizeof(kept_shape) + info);
+	size_t size = zend_safe_address_guarded(n, sizeof(int32_t) + 1, slots_at + ZSTR_LEN(shape->lc_class_name));
+	kept_shape *k = pemalloc(size, persistent);
+	k->next = NULL;
+	k->seen = shape;
+	k->seen_stamp = stamp;
+	k->nprops = n;
+	k->name_len = (uint32_t)ZSTR_LEN(shape->lc_class_name);
 	k->r = *r;
 	k->r.info = (zend_property_info **)(k + 1);
-	k->r.direct = (uint8_t *)(k->r.info + shape->nprops);
+	k->r.direct = (uint8_t *)(k->r.info + n);
 	/* r->direct follows r->info as here. */
 	memcpy(k->r.info, r->info, info);
+	k->slots = (int32_t *)((char *)k + slots_at);
+	memcpy(k->slots, shape->slots, sizeof(int32_t) * n);
+	k->prop_flags = (uint8_t *)(k->slots + n);
+	memcpy(k->prop_flags, shape->prop_flags, n);
+	k->lc_class_name = (char *)(k->prop_flags + n);
+	memcpy(k->lc_class_name, ZSTR_VAL(shape->lc_class_name), k->name_len);
 	return k;
-}
-
-/* For the rest of the request, where the class is laid out as when the
- * value was stored: a lazy decoder makes a shell of such an object whether
- * it finds the resolution complete or resolves it lightly itself, while one
- * of a class laid out otherwise it builds at once if complete (and fills
- * its shell property by property otherwise: graph_lazy.c). A shape's
- * address another value had earlier in the request keeps that value's
- * resolution: a decoder may still use it, and the new value resolves its
- * own. */
-static void keep_for_request(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r)
-{
-	if (!r->same_layout) {
-		return;
-	}
-	HashTable *t = rv_context_table(&ctx->request_shapes, false, kept_for_request_free);
-	if (zend_hash_num_elements(t) >= SHAPE_CACHE_MAX || zend_hash_index_exists(t, (zend_ulong)(uintptr_t)shape)) {
-		return;
-	}
-	zend_hash_index_add_new_ptr(t, (zend_ulong)(uintptr_t)shape, kept_copy(shape, stamp, r, false));
 }
 
 void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r)
 {
 	ZEND_ASSERT(r->complete);
 	zend_class_entry *ce = r->ce;
-	/* The wakeup and unserialize flags follow the class's profile, which
-	 * resident.direct_classes may change from one request to the next. */
-	if (!ce || r->wakeup || r->unserialize || ce->__unserialize
+	/* Only a class laid out as when the value was stored: then the slots
+	 * and flags say all the resolution follows from (declarations by
+	 * slot, not by name). The wakeup and unserialize flags follow the
+	 * class's profile, which resident.direct_classes may change from one
+	 * request to the next. */
+	if (!ce || !r->same_layout || r->wakeup || r->unserialize || ce->__unserialize
 		|| zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
 		return;
 	}
-	if (!rv_class_lasting(ce)) {
-		keep_for_request(ctx, shape, stamp, r);
-		return;
-	}
-	HashTable *t = rv_context_table(&ctx->lasting_shapes, true, kept_free);
+	/* Where the class lasts as long as the process, for later requests;
+	 * else for the rest of this one: a class declared stays as it is until
+	 * the request ends, so a value fetched again, or another value of the
+	 * same shape (entries of one class under many keys), does not resolve
+	 * it again. */
+	bool lasting = rv_class_lasting(ce);
+	HashTable *t = lasting ? rv_context_table(&ctx->lasting_shapes, true, kept_free)
+		: rv_context_table(&ctx->request_shapes, false, kept_for_request_free);
 	if (zend_hash_num_elements(t) >= SHAPE_CACHE_MAX) {
 		return;
 	}
-	kept_shape *k = kept_copy(shape, stamp, r, true);
-	zval *was = zend_hash_index_find(t, (zend_ulong)(uintptr_t)shape);
-	if (was) {
-		/* Another value's shape was there: a decoder of this request may
-		 * still use it, so it goes when the request ends. */
-		kept_shape *old = Z_PTR_P(was);
-		old->replaced_next = ctx->replaced_shapes;
-		ctx->replaced_shapes = old;
-		Z_PTR_P(was) = k;
+	zval *first = zend_hash_index_find(t, (zend_ulong)shape->layout);
+	uint32_t alike = 0;
+	for (kept_shape *k = first ? Z_PTR_P(first) : NULL; k; k = k->next, alike++) {
+		if (same_shape(k, shape)) {
+			return;
+		}
+	}
+	if (alike >= SAME_LAYOUT_MAX) {
+		return;
+	}
+	/* Resolutions already kept stay where they are: a decoder may hold
+	 * one until the request ends. */
+	kept_shape *k = kept_copy(shape, stamp, r, lasting);
+	if (first) {
+		k->next = Z_PTR_P(first);
+		Z_PTR_P(first) = k;
 	} else {
-		zend_hash_index_add_new_ptr(t, (zend_ulong)(uintptr_t)shape, k);
+		zend_hash_index_add_new_ptr(t, (zend_ulong)shape->layout, k);
 	}
 }
 
@@ -136,7 +191,7 @@ bool rv_type_cache_accepts(rv_context *ctx, zend_property_info *info, zend_class
 
 void rv_type_cache_keep(rv_context *ctx, zend_property_info *info, zend_class_entry *ce)
 {
-	HashTable *t = rv_context_table(&ctx->lasting_types, true, kept_free);
+	HashTable *t = rv_context_table(&ctx->lasting_types, true, accepted_free);
 	accepted_classes *a = zend_hash_index_find_ptr(t, (zend_ulong)(uintptr_t)info);
 	if (!a) {
 		/* Bounded by the declarations of the classes that last. */
@@ -158,11 +213,6 @@ void rv_shape_cache_request_end(rv_context *ctx)
 		efree(ctx->request_shapes);
 		ctx->request_shapes = NULL;
 	}
-	for (kept_shape *k = ctx->replaced_shapes, *next; k; k = next) {
-		next = k->replaced_next;
-		pefree(k, 1);
-	}
-	ctx->replaced_shapes = NULL;
 	if (ctx->lasting_shapes && zend_hash_num_elements(ctx->lasting_shapes) >= SHAPE_CACHE_MAX) {
 		zend_hash_clean(ctx->lasting_shapes);
 	}

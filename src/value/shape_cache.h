@@ -5,10 +5,13 @@
  * slots in order), per request. Where the class lives as long as the
  * process (class_layout.h: internal, preloaded) and nothing of the
  * resolution depends on the request (no __wakeup(), no __unserialize()),
- * the next request that reads the same value (a kept application, fetched
- * by every request) finds it here. Keyed by the shape's address and
- * checked against the stamp of the value it belongs to (rs_entry_stamp()):
- * the address of another value's shape, later, stamps differently.
+ * the next request that reads a value with the same shape (a kept
+ * application, fetched by every request) finds it here. Kept by what the
+ * resolution follows from, not by where the shape is stored: the class's
+ * name, its layout fingerprint as stored, which slot each property goes
+ * to and its flags; only where the class is still laid out so (the slots
+ * then say which declaration each property has). Values of one class
+ * under many keys share it.
  *
  * Type checks likewise: whether a declared property type accepts objects
  * of a class, where both classes last (an interface or a parent type made
@@ -21,8 +24,9 @@
 #include "context.h"
 #include "graph_decode.h"
 
-/* The resolution of shape, of the value stamped `stamp`, that an earlier
- * decoder kept, or NULL. Valid until the request ends. Shapes of classes
+/* The resolution an earlier decoder kept for a shape like this one, or
+ * NULL; stamp, of the value the shape belongs to, finds the same value's
+ * shape again without comparing. Valid until the request ends. Shapes of classes
  * that do not last the process are kept too, for the rest of the request
  * only: a class declared stays as it is until the request ends, so a value
  * fetched again in the request (a key read in a loop, by several services)
@@ -37,8 +41,8 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 bool rv_type_cache_accepts(rv_context *ctx, zend_property_info *info, zend_class_entry *ce);
 /* Notes that it does. */
 void rv_type_cache_keep(rv_context *ctx, zend_property_info *info, zend_class_entry *ce);
-/* At the end of a request, once no decoder is left: frees what was
- * replaced, and empties the cache past its size. Its tables go with the
+/* At the end of a request, once no decoder is left: empties the cache
+ * past its size. Its tables go with the
  * context (rv_context_free()). */
 void rv_shape_cache_request_end(rv_context *ctx);
 
