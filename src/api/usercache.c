@@ -867,7 +867,7 @@ static bool fetch_key(const user_cache_obj *u, zend_string *key, zval *out)
 	uint64_t stack_exhausted = RV_CTX->stack_exhausted;
 	rs_entry_id seen = { 0 };
 	RV_CTX->internal_state_refused = true;
-	bool hit = resident_fetch_seen(&values, skey, out, &seen);
+	bool hit = resident_fetch_seen_as(&values, skey, key, out, &seen);
 	/* Left set when no object graph took it (a string, a miss). */
 	RV_CTX->internal_state_refused = false;
 	if (RV_CTX->stack_exhausted != stack_exhausted && !hit && EG(exception)) {

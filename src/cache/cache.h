@@ -35,6 +35,10 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out);
 /* The same, telling which entry it read (seen->entry NULL on a miss), for
  * a caller that drops the entry afterwards only if it is still that one. */
 bool resident_fetch_seen(resident_cache_obj *c, zend_string *key, zval *out, rs_entry_id *seen);
+/* The same for a key the caller builds on each call from another string
+ * (memo_as: UserCache's key, which its prefix goes before): the request
+ * remembers where the entry is by that string's address (read.c). */
+bool resident_fetch_seen_as(resident_cache_obj *c, zend_string *key, const zend_string *memo_as, zval *out, rs_entry_id *seen);
 /* The same for a value a request fetches once (Cache::keep()'s app):
  * objects come back as shells, as with resident.lazy_objects=1, whatever
  * that setting says. What makes that setting off by default does not

@@ -55,10 +55,19 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
  * cleared since (any such change, by any worker, bumps the mutation epoch
  * and empties the memo).
  *
- * Only interned keys (the string literals of the code, the common case)
- * are remembered, by the string's address: PHP's string hash would let
- * keys crafted to collide make the table quadratic, and no input chooses
- * an address. Other keys go to the shared index, hashed with SipHash. */
+ * Keys are remembered by the address of a string, never by their content:
+ * PHP's string hash would let keys crafted to collide make the table
+ * quadratic, and no input chooses an address. An interned key (a string
+ * literal of the code, the common case) is remembered by its own address,
+ * which names its content for the whole request. Another string (a key
+ * built at run time, fetched again and again) is remembered by the address
+ * the caller names (the key itself, or the string the key was built from,
+ * memo_as), and what is found there counts only if the entry's own key is
+ * the key asked for: an address freed and used again, or shared by keys
+ * built in turn, finds nothing wrong. At most MEMO_MAX_BUILT of those per
+ * pool; past that they go to the shared index, hashed with SipHash. */
+#define MEMO_MAX_BUILT 4096
+
 static zend_always_inline zend_ulong memo_slot(const zend_string *key)
 {
 	/* Addresses share their low bits (alignment, allocation strides): mix
@@ -70,11 +79,16 @@ static zend_always_inline zend_ulong memo_slot(const zend_string *key)
 	return (zend_ulong)x;
 }
 
-static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string *key)
+static zend_always_inline bool entry_key_is(const rs_entry *e, const zend_string *key)
 {
-	if (!ZSTR_IS_INTERNED(key)) {
-		return rs_lookup(st, pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
-	}
+	size_t len;
+	const char *k = rs_entry_key(e, &len);
+	return len == ZSTR_LEN(key) && memcmp(k, ZSTR_VAL(key), len) == 0;
+}
+
+static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string *key, const void *memo_as)
+{
+	bool by_address = ZSTR_IS_INTERNED(key) && memo_as == key;
 	uint64_t epoch = rs_mutation_epoch(st);
 	HashTable **memo = RESIDENT_G(lookups);
 	if (epoch != RESIDENT_G(lookups_epoch)) {
@@ -85,20 +99,20 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 		}
 		RESIDENT_G(lookups_epoch) = epoch;
 	}
-	zend_ulong slot = memo_slot(key);
+	zend_ulong slot = memo_slot(memo_as);
 	if (memo[pool]) {
 		zval *known = zend_hash_index_find(memo[pool], slot);
 		if (known) {
 			const rs_entry *e = Z_PTR_P(known);
-			int64_t expires = rs_entry_expires(e);
-			if (!expires || expires > resident_now_ms()) {
+			int64_t expires;
+			if ((by_address || entry_key_is(e, key)) && (!(expires = rs_entry_expires(e)) || expires > resident_now_ms())) {
 				rs_note_hit(st, e);
 				return e;
 			}
 		}
 	}
 	const rs_entry *e = rs_lookup(st, pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
-	if (e) {
+	if (e && (by_address || !memo[pool] || zend_hash_num_elements(memo[pool]) < MEMO_MAX_BUILT)) {
 		if (!memo[pool]) {
 			ALLOC_HASHTABLE(memo[pool]);
 			zend_hash_init(memo[pool], 8, NULL, NULL, 0);
@@ -112,7 +126,8 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 }
 
 /* lazy: where a graph fetched lazily is handed back (mode not FETCH_EAGER). */
-static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **lazy, fetch_mode mode, rs_entry_id *seen)
+static bool fetch(resident_cache_obj *c, zend_string *key, const void *memo_as, zval *out, rv_lazy_graph **lazy, fetch_mode mode,
+                  rs_entry_id *seen)
 {
 	rs_store *st = resident_store();
 	if (!st) {
@@ -128,7 +143,7 @@ static bool fetch(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_gr
 	} else {
 		borrow = resident_read_enter(st, true);
 	}
-	const rs_entry *e = borrow ? lookup_memoized(st, c->pool, key) : rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
+	const rs_entry *e = borrow ? lookup_memoized(st, c->pool, key, memo_as) : rs_lookup(st, c->pool, ZSTR_VAL(key), ZSTR_LEN(key), 0);
 	if (!e) {
 		resident_read_leave(st, borrow);
 		return false;
@@ -182,29 +197,34 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
  * not said where its requests end (Cache::endOfRequest() fills and lets go
  * of the graphs made before its first call, see quiescent.c; after it,
  * shells would outlive the next boundary). */
-static bool fetch_shells_if(resident_cache_obj *c, zend_string *key, zval *out, rs_entry_id *seen, bool lazily)
+static bool fetch_shells_if(resident_cache_obj *c, zend_string *key, const void *memo_as, zval *out, rs_entry_id *seen, bool lazily)
 {
 	if (lazily && !resident_sapi_has_quiescent_points() && !jit_may_run()) {
 		rv_lazy_graph *graph = NULL;
-		return fetch(c, key, out, &graph, FETCH_LAZY_IF_SILENT, seen);
+		return fetch(c, key, memo_as, out, &graph, FETCH_LAZY_IF_SILENT, seen);
 	}
-	return fetch(c, key, out, NULL, FETCH_EAGER, seen);
+	return fetch(c, key, memo_as, out, NULL, FETCH_EAGER, seen);
 }
 
 bool resident_fetch_seen(resident_cache_obj *c, zend_string *key, zval *out, rs_entry_id *seen)
 {
-	return fetch_shells_if(c, key, out, seen, RESIDENT_G(lazy_objects));
+	return fetch_shells_if(c, key, key, out, seen, RESIDENT_G(lazy_objects));
+}
+
+bool resident_fetch_seen_as(resident_cache_obj *c, zend_string *key, const zend_string *memo_as, zval *out, rs_entry_id *seen)
+{
+	return fetch_shells_if(c, key, memo_as, out, seen, RESIDENT_G(lazy_objects));
 }
 
 bool resident_fetch_once(resident_cache_obj *c, zend_string *key, zval *out)
 {
-	return fetch_shells_if(c, key, out, NULL, true);
+	return fetch_shells_if(c, key, key, out, NULL, true);
 }
 
 bool resident_fetch_lazy(resident_cache_obj *c, zend_string *key, zval *out, rv_lazy_graph **graph)
 {
 	*graph = NULL;
-	return fetch(c, key, out, graph, FETCH_LAZY, NULL);
+	return fetch(c, key, key, out, graph, FETCH_LAZY, NULL);
 }
 
 bool resident_fetch_stale(resident_cache_obj *c, zend_string *key, zval *out, bool *stale)
