@@ -69,9 +69,13 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	uint32_t quiet_stores;      /* > 0: a store that fails for lack of room warns nothing (src/cache/write.c) */
 	struct user_cache_request *user_cache; /* UserCache\Cache's pools and locks of this request (src/api/usercache*.c) */
 	/* The segment's ids of UserCache's values and locks pools, plus one (0:
-	 * not known yet): a hint, checked at every use (src/api/usercache.c). */
+	 * not known yet): a hint, checked at the first use in each request
+	 * (src/api/usercache.c). */
 	uint16_t uc_values_pool;
 	uint16_t uc_locks_pool;
+	/* Both hints checked in this request, and the values pool guarded by
+	 * the locks pool: uc_values() takes them as they are. */
+	bool uc_pools_checked;
 	/* The store's key of UserCache\Cache::fetch(), reused while nothing
 	 * else holds it (src/api/usercache.c), and the bytes it has room for. */
 	zend_string *uc_fetch_key;

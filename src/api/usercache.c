@@ -130,6 +130,7 @@ void resident_user_cache_request_end(void)
 		zend_string_release(RESIDENT_G(uc_fetch_key));
 		RESIDENT_G(uc_fetch_key) = NULL;
 	}
+	RESIDENT_G(uc_pools_checked) = false;
 	/* A store that a fatal error ended left it raised. */
 	RESIDENT_G(quiet_stores) = 0;
 	if (!r) {
@@ -174,12 +175,20 @@ static bool open_pool(resident_cache_obj *out, const char *name, zend_string *di
  * locks pool guards the values pool. */
 bool uc_values(resident_cache_obj *out)
 {
+	if (EXPECTED(RESIDENT_G(uc_pools_checked))) {
+		/* Pools are never removed from a segment, and a request keeps its
+		 * segment: the ids checked once stand until the request ends. */
+		memset(out, 0, sizeof(*out));
+		out->pool = (uint16_t)(RESIDENT_G(uc_values_pool) - 1);
+		out->name = values_pool_name;
+		return true;
+	}
 	resident_cache_obj locks;
 	if (!open_pool(out, UC_VALUES_POOL, values_pool_name, false, &RESIDENT_G(uc_values_pool))) {
 		return false;
 	}
-	if (uc_locks(&locks)) {
-		rs_pool_guard(resident_store(), out->pool, locks.pool);
+	if (uc_locks(&locks) && rs_pool_guard(resident_store(), out->pool, locks.pool) == RS_OK) {
+		RESIDENT_G(uc_pools_checked) = true;
 	}
 	return true;
 }
