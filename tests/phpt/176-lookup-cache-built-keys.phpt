@@ -1,5 +1,5 @@
 --TEST--
-Request-local lookup cache for keys built at run time (and UserCache's keys, built from the caller's): served from the memo only when the entry found is the key's own; a string's address used again by another key, the same key string under two UserCache namespaces, keys built in turn into one reused string, another process's store, expiry and more built keys than the memo keeps all fetch the right value
+Request-local lookup cache for keys built at run time (and UserCache's keys, built from the caller's): served from the memo only when the entry found is the key's own; a string's address used again by another key or written in place, the same key string under two UserCache namespaces, keys built in turn into one reused string, another process's store, expiry and more built keys than the memo keeps all fetch the right value
 --EXTENSIONS--
 pcntl
 --INI--
@@ -23,6 +23,12 @@ for ($i = 0; $i < 10; $i++) {
     unset($key);
 }
 echo implode(',', array_map(fn ($v) => substr($v, 6), $seen)), "\n";
+
+// The same string written in place: the same address, another key.
+$k = 'item:' . (6 + random_int(0, 0));
+echo $c->fetch($k), ' | ';
+$k[5] = '7';
+echo $c->fetch($k), "\n";
 
 // Another process replaces the key: the next fetch here sees it.
 $k = 'item:' . (4 + random_int(0, 0));
@@ -85,6 +91,7 @@ var_dump($b->fetch($k2));
 --EXPECT--
 value 3 | value 3
 0,1,2,3,4,5,6,7,8,9
+value 6 | value 7
 value 4
 replaced
 soon gone
