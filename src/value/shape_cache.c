@@ -138,6 +138,19 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 	 * same shape (entries of one class under many keys), does not resolve
 	 * it again. */
 	bool lasting = rv_class_lasting(ce);
+	if (!lasting) {
+		/* A value fetched once per request (a kept application) meets
+		 * each of its shapes once: copying them would be all cost. A
+		 * shape is kept when a shape of its layout is resolved again in
+		 * the request (the same value fetched again, another value
+		 * alike), which then costs one resolution more. */
+		uint64_t bit = (uint64_t)1 << (shape->layout & 63);
+		uint64_t *met = &ctx->shapes_met[(shape->layout >> 6) % (sizeof(ctx->shapes_met) / sizeof(ctx->shapes_met[0]))];
+		if (!(*met & bit)) {
+			*met |= bit;
+			return;
+		}
+	}
 	HashTable *t = lasting ? rv_context_table(&ctx->lasting_shapes, true, kept_free)
 		: rv_context_table(&ctx->request_shapes, false, kept_for_request_free);
 	if (zend_hash_num_elements(t) >= SHAPE_CACHE_MAX) {
@@ -208,6 +221,7 @@ void rv_type_cache_keep(rv_context *ctx, zend_property_info *info, zend_class_en
 
 void rv_shape_cache_request_end(rv_context *ctx)
 {
+	memset(ctx->shapes_met, 0, sizeof(ctx->shapes_met));
 	if (ctx->request_shapes) {
 		zend_hash_destroy(ctx->request_shapes);
 		efree(ctx->request_shapes);

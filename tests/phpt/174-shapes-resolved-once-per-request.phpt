@@ -1,5 +1,5 @@
 --TEST--
-Shapes of objects of classes that do not last the process (declared by the request) are resolved once per request per stored value: fetched again, a value comes back as the first fetch gave it (new objects each time, typed properties, defaults of left-out ones); a lazy fetch after an eager one still makes shells; a class missing at the first fetch and declared after is found by the next; another value stored under the key comes back as it is
+Shapes of objects of classes that do not last the process (declared by the request) are kept for the rest of the request once a value of their layout is resolved again: fetched again and again, a value comes back as the first fetch gave it (new objects each time, typed properties, defaults of left-out ones); a lazy fetch after an eager one still makes shells; a class missing at the first fetch and declared after is found by the next; another value stored under the key comes back as it is
 --EXTENSIONS--
 pcntl
 --INI--
