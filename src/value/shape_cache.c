@@ -128,8 +128,7 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 	 * slot, not by name). The wakeup and unserialize flags follow the
 	 * class's profile, which resident.direct_classes may change from one
 	 * request to the next. */
-	if (!ce || !r->same_layout || r->wakeup || r->unserialize || ce->__unserialize
-		|| zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
+	if (!ce || !r->same_layout || r->wakeup || r->unserialize || ce->__unserialize) {
 		return;
 	}
 	/* Where the class lasts as long as the process, for later requests;
@@ -150,6 +149,10 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 			*met |= bit;
 			return;
 		}
+	}
+	/* Looked up last: a lookup of the class's methods per shape. */
+	if (zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
+		return;
 	}
 	HashTable *t = lasting ? rv_context_table(&ctx->lasting_shapes, true, kept_free)
 		: rv_context_table(&ctx->request_shapes, false, kept_for_request_free);
