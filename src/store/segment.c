@@ -145,6 +145,36 @@ void rs_handle_share(rs_store *st, const rs_store *mapping)
 	st->lock_fd = mapping->lock_fd;
 }
 
+/* Where segments go: far from where Linux puts heaps, libraries and
+ * anonymous mappings, so that another process most likely has the same
+ * address free (a named segment attached by a process that did not create
+ * it, a dump restored into a segment made by another process). */
+#define SEGMENT_BASE 0x600000000000ULL
+#define SEGMENT_STRIDE ((uint64_t)1 << 30)
+#define SEGMENT_SPREAD 1024
+/* Where an anonymous segment's search starts (a named one's, from a hash
+ * of its path). */
+#define ANONYMOUS_START (SEGMENT_SPREAD / 2)
+
+/* Maps size bytes of fd (anonymous memory with fd -1) at the first free
+ * slot of the region from slot `start`, else wherever the kernel puts it. */
+static void *map_in_region(size_t size, int fd, uint64_t start)
+{
+	int flags = MAP_SHARED | (fd < 0 ? MAP_ANONYMOUS : 0);
+	for (uint64_t i = 0; i < 64; i++) {
+		void *want = (void *)(uintptr_t)(SEGMENT_BASE + ((start + i) % SEGMENT_SPREAD) * SEGMENT_STRIDE);
+		void *mem = mmap(want, size, PROT_READ | PROT_WRITE, flags | MAP_FIXED_NOREPLACE, fd, 0);
+		if (mem == want) {
+			return mem;
+		}
+		if (mem != MAP_FAILED) {
+			/* A kernel without MAP_FIXED_NOREPLACE took it as a hint. */
+			munmap(mem, size);
+		}
+	}
+	return mmap(NULL, size, PROT_READ | PROT_WRITE, flags, fd, 0);
+}
+
 rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen)
 {
 	rs_handle_init(st);
@@ -167,7 +197,7 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
 		}
 	}
 	if (mem == MAP_FAILED) {
-		mem = mmap(NULL, l.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		mem = map_in_region(l.size, -1, ANONYMOUS_START);
 	}
 	if (mem == MAP_FAILED) {
 		snprintf(err, errlen, "mmap of %zu bytes failed: %s", l.size, strerror(errno));
@@ -205,11 +235,6 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
  * writes into a segment that must still be empty. */
 
 #define SETUP_WAIT_MS 10000
-/* Far from where Linux puts heaps, libraries and anonymous mappings, so a
- * fresh process most likely has the address free. */
-#define NAMED_BASE 0x600000000000ULL
-#define NAMED_STRIDE ((uint64_t)1 << 30)
-#define NAMED_SPREAD 1024
 /* How long an empty file may be one a creator has only just made. */
 #define CREATE_WAIT_MS 1000
 #define TRUSTED_FILE "a segment must be a regular file owned by this process's user (uid %u) that no other user can access (mode 0600)"
@@ -261,19 +286,7 @@ static void *map_fresh(int fd, size_t size, const char *path, uint64_t address)
 			munmap(mem, size);
 		}
 	}
-	uint64_t start = rs_fnv1a(RS_FNV_INIT, path, strlen(path)) % NAMED_SPREAD;
-	for (uint64_t i = 0; i < 64; i++) {
-		void *want = (void *)(uintptr_t)(NAMED_BASE + ((start + i) % NAMED_SPREAD) * NAMED_STRIDE);
-		void *mem = mmap(want, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
-		if (mem == want) {
-			return mem;
-		}
-		if (mem != MAP_FAILED) {
-			/* A kernel without MAP_FIXED_NOREPLACE took it as a hint. */
-			munmap(mem, size);
-		}
-	}
-	return mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	return map_in_region(size, fd, rs_fnv1a(RS_FNV_INIT, path, strlen(path)) % SEGMENT_SPREAD);
 }
 
 bool rs_stamp_differs(uint32_t layout_version, uint32_t encoding_version, const char *build_id,
