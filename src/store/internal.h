@@ -28,6 +28,14 @@
  * and whether its creator is still setting it up (segment.c). */
 #define RS_ATTACH_BYTE ((off_t)1 << 40)
 #define RS_SETUP_BYTE (RS_ATTACH_BYTE + 1)
+/* Where segments go (segment.c): slots of RS_SEGMENT_STRIDE bytes far from
+ * where Linux puts heaps, libraries and anonymous mappings, so that
+ * another process most likely has the same address free (a named segment
+ * attached by a process that did not create it, a dump restored into a
+ * segment another process makes). */
+#define RS_SEGMENT_BASE 0x600000000000ULL
+#define RS_SEGMENT_STRIDE ((uint64_t)1 << 30)
+#define RS_SEGMENT_SPREAD 1024
 #define RS_ALIGN 16
 #define RS_CACHELINE 64
 #define RS_DEFAULT_SLOTS 1024

@@ -145,34 +145,42 @@ void rs_handle_share(rs_store *st, const rs_store *mapping)
 	st->lock_fd = mapping->lock_fd;
 }
 
-/* Where segments go: far from where Linux puts heaps, libraries and
- * anonymous mappings, so that another process most likely has the same
- * address free (a named segment attached by a process that did not create
- * it, a dump restored into a segment made by another process). */
-#define SEGMENT_BASE 0x600000000000ULL
-#define SEGMENT_STRIDE ((uint64_t)1 << 30)
-#define SEGMENT_SPREAD 1024
-/* Where an anonymous segment's search starts (a named one's, from a hash
- * of its path). */
-#define ANONYMOUS_START (SEGMENT_SPREAD / 2)
+/* Where an anonymous segment's search of the region starts (a named one's,
+ * from a hash of its path; internal.h: RS_SEGMENT_BASE). */
+#define ANONYMOUS_START (RS_SEGMENT_SPREAD / 2)
 
-/* Maps size bytes of fd (anonymous memory with fd -1) at the first free
- * slot of the region from slot `start`, else wherever the kernel puts it. */
-static void *map_in_region(size_t size, int fd, uint64_t start)
+/* Maps size bytes of fd (anonymous memory with fd -1) exactly at want, or
+ * nothing (MAP_FAILED). */
+static void *map_exactly(void *want, size_t size, int fd)
 {
-	int flags = MAP_SHARED | (fd < 0 ? MAP_ANONYMOUS : 0);
-	for (uint64_t i = 0; i < 64; i++) {
-		void *want = (void *)(uintptr_t)(SEGMENT_BASE + ((start + i) % SEGMENT_SPREAD) * SEGMENT_STRIDE);
-		void *mem = mmap(want, size, PROT_READ | PROT_WRITE, flags | MAP_FIXED_NOREPLACE, fd, 0);
-		if (mem == want) {
+	int flags = MAP_SHARED | (fd < 0 ? MAP_ANONYMOUS : 0) | MAP_FIXED_NOREPLACE;
+	void *mem = mmap(want, size, PROT_READ | PROT_WRITE, flags, fd, 0);
+	if (mem != MAP_FAILED && mem != want) {
+		/* A kernel without MAP_FIXED_NOREPLACE took it as a hint. */
+		munmap(mem, size);
+		return MAP_FAILED;
+	}
+	return mem;
+}
+
+/* Maps a new segment: at address if one is asked for and free, else at
+ * the first free slot of the region from slot `start`, else wherever the
+ * kernel puts it. */
+static void *map_segment(size_t size, int fd, uint64_t address, uint64_t start)
+{
+	if (address) {
+		void *mem = map_exactly((void *)(uintptr_t)address, size, fd);
+		if (mem != MAP_FAILED) {
 			return mem;
 		}
+	}
+	for (uint64_t i = 0; i < 64; i++) {
+		void *mem = map_exactly((void *)(uintptr_t)(RS_SEGMENT_BASE + ((start + i) % RS_SEGMENT_SPREAD) * RS_SEGMENT_STRIDE), size, fd);
 		if (mem != MAP_FAILED) {
-			/* A kernel without MAP_FIXED_NOREPLACE took it as a hint. */
-			munmap(mem, size);
+			return mem;
 		}
 	}
-	return mmap(NULL, size, PROT_READ | PROT_WRITE, flags, fd, 0);
+	return mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | (fd < 0 ? MAP_ANONYMOUS : 0), fd, 0);
 }
 
 rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen)
@@ -187,18 +195,7 @@ rs_status rs_create(rs_store *st, const rs_config *cfg, char *err, size_t errlen
 		snprintf(err, errlen, "memfd_create failed: %s", strerror(errno));
 		return RS_ERROR;
 	}
-	void *mem = MAP_FAILED;
-	if (cfg->address) {
-		void *want = (void *)(uintptr_t)cfg->address;
-		mem = mmap(want, l.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-		if (mem != MAP_FAILED && mem != want) {
-			munmap(mem, l.size);
-			mem = MAP_FAILED;
-		}
-	}
-	if (mem == MAP_FAILED) {
-		mem = map_in_region(l.size, -1, ANONYMOUS_START);
-	}
+	void *mem = map_segment(l.size, -1, cfg->address, ANONYMOUS_START);
 	if (mem == MAP_FAILED) {
 		snprintf(err, errlen, "mmap of %zu bytes failed: %s", l.size, strerror(errno));
 		close(fd);
@@ -270,23 +267,6 @@ static bool wait_for_setup(int fd)
 static bool file_in_use(int fd)
 {
 	return lock_byte(fd, F_GETLK, F_WRLCK, 0, 0) != 0;
-}
-
-/* Maps a fresh file at the address asked for, else at a free address
- * derived from its path. */
-static void *map_fresh(int fd, size_t size, const char *path, uint64_t address)
-{
-	if (address) {
-		void *want = (void *)(uintptr_t)address;
-		void *mem = mmap(want, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
-		if (mem == want) {
-			return mem;
-		}
-		if (mem != MAP_FAILED) {
-			munmap(mem, size);
-		}
-	}
-	return map_in_region(size, fd, rs_fnv1a(RS_FNV_INIT, path, strlen(path)) % SEGMENT_SPREAD);
 }
 
 bool rs_stamp_differs(uint32_t layout_version, uint32_t encoding_version, const char *build_id,
@@ -373,7 +353,7 @@ static rs_status create_named(rs_store *st, const char *path, const rs_config *c
 		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
 	} else if (ftruncate(fd, (off_t)l->size) != 0) {
 		snprintf(err, errlen, "cannot size %s to %zu bytes: %s", path, l->size, strerror(errno));
-	} else if ((mem = map_fresh(fd, l->size, path, cfg->address)) == MAP_FAILED) {
+	} else if ((mem = map_segment(l->size, fd, cfg->address, rs_fnv1a(RS_FNV_INIT, path, strlen(path)) % RS_SEGMENT_SPREAD)) == MAP_FAILED) {
 		snprintf(err, errlen, "mmap of %s failed: %s", path, strerror(errno));
 	}
 	if (mem == MAP_FAILED) {

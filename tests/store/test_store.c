@@ -1290,7 +1290,7 @@ static void test_anonymous_address(void)
 	rs_store a, b;
 	make_store(&a, 4 << 20);
 	make_store(&b, 4 << 20);
-	uint64_t lo = 0x600000000000ULL, hi = lo + ((uint64_t)1024 << 30);
+	uint64_t lo = RS_SEGMENT_BASE, hi = lo + RS_SEGMENT_SPREAD * RS_SEGMENT_STRIDE;
 	bool in_region = a.hdr->base_address >= lo && a.hdr->base_address < hi && b.hdr->base_address >= lo
 		&& b.hdr->base_address < hi && b.hdr->base_address != a.hdr->base_address;
 	rs_destroy(&a);
