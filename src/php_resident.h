@@ -74,7 +74,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	uint16_t uc_values_pool;
 	uint16_t uc_locks_pool;
 	/* Both hints checked in this request, and the values pool guarded by
-	 * the locks pool: uc_values() takes them as they are. */
+	 * the locks pool: open_pool() takes them as they are. */
 	bool uc_pools_checked;
 	/* The store's key of UserCache\Cache::fetch(), reused while nothing
 	 * else holds it (src/api/usercache.c), and the bytes it has room for. */

@@ -149,9 +149,11 @@ void resident_user_cache_request_end(void)
 
 /* --- where UserCache lives in the store --------------------------------------------- */
 
-/* known: the id the pool had, plus one, or 0; checked, not trusted (every
- * call of every method opens its pools: looking the name up among the
- * segment's pools each time was 8% of a small fetch). */
+/* known: the id the pool had, plus one, or 0; checked at the first call of
+ * a request, then trusted (pools are never removed from a segment, and a
+ * request keeps its segment): every call of every method opens its pools,
+ * and looking the name up among the segment's pools each time was 8% of a
+ * small fetch. */
 static bool open_pool(resident_cache_obj *out, const char *name, zend_string *display, bool pinned, uint16_t *known)
 {
 	rs_store *st = resident_store();
@@ -159,7 +161,7 @@ static bool open_pool(resident_cache_obj *out, const char *name, zend_string *di
 	if (!st) {
 		return false;
 	}
-	if (!*known || !rs_pool_is(st, (uint16_t)(*known - 1), name)) {
+	if (!RESIDENT_G(uc_pools_checked) && (!*known || !rs_pool_is(st, (uint16_t)(*known - 1), name))) {
 		uint16_t id;
 		if (rs_pool_open(st, name, pinned, &id) != RS_OK) {
 			return false;
@@ -175,19 +177,11 @@ static bool open_pool(resident_cache_obj *out, const char *name, zend_string *di
  * locks pool guards the values pool. */
 bool uc_values(resident_cache_obj *out)
 {
-	if (EXPECTED(RESIDENT_G(uc_pools_checked))) {
-		/* Pools are never removed from a segment, and a request keeps its
-		 * segment: the ids checked once stand until the request ends. */
-		memset(out, 0, sizeof(*out));
-		out->pool = (uint16_t)(RESIDENT_G(uc_values_pool) - 1);
-		out->name = values_pool_name;
-		return true;
-	}
-	resident_cache_obj locks;
 	if (!open_pool(out, UC_VALUES_POOL, values_pool_name, false, &RESIDENT_G(uc_values_pool))) {
 		return false;
 	}
-	if (uc_locks(&locks) && rs_pool_guard(resident_store(), out->pool, locks.pool) == RS_OK) {
+	resident_cache_obj locks;
+	if (!RESIDENT_G(uc_pools_checked) && uc_locks(&locks) && rs_pool_guard(resident_store(), out->pool, locks.pool) == RS_OK) {
 		RESIDENT_G(uc_pools_checked) = true;
 	}
 	return true;
