@@ -64,8 +64,9 @@ static bool decode_entry(rs_store *st, const rs_entry *e, bool borrow, zval *out
  * the caller names (the key itself, or the string the key was built from,
  * memo_as), and what is found there counts only if the entry's own key is
  * the key asked for: an address freed and used again, or shared by keys
- * built in turn, finds nothing wrong. At most MEMO_MAX_BUILT of those per
- * pool; past that they go to the shared index, hashed with SipHash. */
+ * built in turn, finds nothing wrong. Such a key is remembered only while
+ * its pool's memo holds fewer than MEMO_MAX_BUILT keys; past that it goes
+ * to the shared index, hashed with SipHash. */
 #define MEMO_MAX_BUILT 4096
 
 static zend_always_inline zend_ulong memo_slot(const zend_string *key)
@@ -86,7 +87,7 @@ static zend_always_inline bool entry_key_is(const rs_entry *e, const zend_string
 	return len == ZSTR_LEN(key) && memcmp(k, ZSTR_VAL(key), len) == 0;
 }
 
-static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string *key, const void *memo_as)
+static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string *key, const zend_string *memo_as)
 {
 	bool by_address = ZSTR_IS_INTERNED(key) && memo_as == key;
 	uint64_t epoch = rs_mutation_epoch(st);
@@ -126,7 +127,7 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 }
 
 /* lazy: where a graph fetched lazily is handed back (mode not FETCH_EAGER). */
-static bool fetch(resident_cache_obj *c, zend_string *key, const void *memo_as, zval *out, rv_lazy_graph **lazy, fetch_mode mode,
+static bool fetch(resident_cache_obj *c, zend_string *key, const zend_string *memo_as, zval *out, rv_lazy_graph **lazy, fetch_mode mode,
                   rs_entry_id *seen)
 {
 	rs_store *st = resident_store();
@@ -197,7 +198,7 @@ bool resident_fetch(resident_cache_obj *c, zend_string *key, zval *out)
  * not said where its requests end (Cache::endOfRequest() fills and lets go
  * of the graphs made before its first call, see quiescent.c; after it,
  * shells would outlive the next boundary). */
-static bool fetch_shells_if(resident_cache_obj *c, zend_string *key, const void *memo_as, zval *out, rs_entry_id *seen, bool lazily)
+static bool fetch_shells_if(resident_cache_obj *c, zend_string *key, const zend_string *memo_as, zval *out, rs_entry_id *seen, bool lazily)
 {
 	if (lazily && !resident_sapi_has_quiescent_points() && !jit_may_run()) {
 		rv_lazy_graph *graph = NULL;
