@@ -455,6 +455,26 @@ rs_status rs_restore(rs_store *st, int fd, rs_dump_stats *stats, char *err, size
 		return RS_ERROR;
 	}
 	rs_pool *tbl = rs_pools(st);
+	/* Pools are never renamed nor named twice: callers keep a pool's id
+	 * once they opened it (Resident\Cache objects, UserCache's request),
+	 * so a pool of this segment must have the id the dump gives its name,
+	 * and no id the dump uses may hold another pool's name. */
+	for (uint32_t i = 0; i < hdr.npools && !problem; i++) {
+		for (uint32_t j = 0; j < RS_MAX_POOLS; j++) {
+			bool same_name = tbl[j].in_use && strncmp(tbl[j].name, pools[i].name, sizeof(tbl[j].name)) == 0;
+			if (tbl[j].in_use && (j == pools[i].id) != same_name) {
+				snprintf(err, errlen, "its pool \"%s\" has id %u, and this segment's pool \"%s\" id %u: restore needs a segment whose pools "
+					"are the dump's or none", pools[i].name, (unsigned)pools[i].id, tbl[j].name, j);
+				problem = err;
+				break;
+			}
+		}
+	}
+	if (problem) {
+		rs_unlock(st);
+		free(records);
+		return RS_ERROR;
+	}
 	for (uint32_t i = 0; i < hdr.npools; i++) {
 		rs_pool *p = &tbl[pools[i].id];
 		memset(p->name, 0, sizeof(p->name));

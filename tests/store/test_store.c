@@ -1572,6 +1572,16 @@ static void test_dump_restore(void)
 	base = st.hdr->base_address;
 	rs_destroy(&st);
 	cfg.address = base;
+	/* Into a segment whose pool holds the id the dump gives "pinned": its
+	 * callers keep that id, so the pool is not renamed under them. */
+	uint16_t clashing;
+	CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK && st.hdr->base_address == base);
+	CHECK(rs_pool_open(&st, "other", false, &clashing) == RS_OK && clashing == pinned);
+	CHECK(rs_restore(&st, fd, &ds, err, sizeof err) == RS_ERROR && strstr(err, "its pool \"pinned\" has id")
+		&& strstr(err, "this segment's pool \"other\""));
+	CHECK(rs_pool_open(&st, "other", false, &clashing) == RS_OK && clashing == pinned && st.hdr->entries == 0);
+	CHECK_CONSISTENT(&st);
+	rs_destroy(&st);
 	CHECK(rs_create(&st, &cfg, err, sizeof err) == RS_OK && st.hdr->base_address == base);
 	CHECK(rs_restore(&st, fd, &ds, err, sizeof err) == RS_OK && ds.entries == 51);
 	char buf[400];
