@@ -81,7 +81,7 @@ ZEND_BEGIN_MODULE_GLOBALS(resident)
 	zend_string *uc_fetch_key;
 	size_t uc_fetch_key_room;
 	uint64_t lookups_epoch;
-	uint32_t lookups_pools;      /* how many of lookups[] are set */
+	uint64_t lookups_pools;      /* a bit per pool whose lookups[] is set */
 	/* What the value layer keeps (value/context.h): the module holds it,
 	 * every call into the value layer is handed it (RV_CTX). */
 	rv_context value;

@@ -93,10 +93,8 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 	uint64_t epoch = rs_mutation_epoch(st);
 	HashTable **memo = RESIDENT_G(lookups);
 	if (epoch != RESIDENT_G(lookups_epoch)) {
-		for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
-			if (memo[i]) {
-				zend_hash_clean(memo[i]);
-			}
+		for (uint64_t left = RESIDENT_G(lookups_pools); left; left &= left - 1) {
+			zend_hash_clean(memo[__builtin_ctzll(left)]);
 		}
 		RESIDENT_G(lookups_epoch) = epoch;
 	}
@@ -117,7 +115,7 @@ static const rs_entry *lookup_memoized(rs_store *st, uint16_t pool, zend_string 
 		if (!memo[pool]) {
 			ALLOC_HASHTABLE(memo[pool]);
 			zend_hash_init(memo[pool], 8, NULL, NULL, 0);
-			RESIDENT_G(lookups_pools)++;
+			RESIDENT_G(lookups_pools) |= (uint64_t)1 << pool;
 		}
 		zval ptr;
 		ZVAL_PTR(&ptr, (void *)e);
@@ -329,12 +327,11 @@ void resident_cache_request_end(void)
 	if (EXPECTED(!RESIDENT_G(lookups_pools))) {
 		return;
 	}
-	RESIDENT_G(lookups_pools) = 0;
-	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
-		if (RESIDENT_G(lookups)[i]) {
-			zend_hash_destroy(RESIDENT_G(lookups)[i]);
-			FREE_HASHTABLE(RESIDENT_G(lookups)[i]);
-			RESIDENT_G(lookups)[i] = NULL;
-		}
+	for (uint64_t left = RESIDENT_G(lookups_pools); left; left &= left - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(left);
+		zend_hash_destroy(RESIDENT_G(lookups)[i]);
+		FREE_HASHTABLE(RESIDENT_G(lookups)[i]);
+		RESIDENT_G(lookups)[i] = NULL;
 	}
+	RESIDENT_G(lookups_pools) = 0;
 }

@@ -51,6 +51,7 @@ const rs_entry *rs_lookup(rs_store *st, uint16_t pool, const char *key, size_t l
 {
 	const rs_entry *e = find_live(st, pool, key, len, now_ms, true);
 	if (pool < RS_MAX_POOLS) {
+		st->pending_pools |= (uint64_t)1 << pool;
 		if (e) {
 			st->pending_hits[pool]++;
 			if (st->hit_sample-- == 0) {
@@ -71,6 +72,7 @@ void rs_note_hit(rs_store *st, const rs_entry *e)
 {
 	uint16_t pool = e->pool;
 	if (pool < RS_MAX_POOLS) {
+		st->pending_pools |= (uint64_t)1 << pool;
 		st->pending_hits[pool]++;
 		if (st->hit_sample-- == 0) {
 			st->hit_sample = RS_HOT_SAMPLE - 1;
@@ -138,7 +140,8 @@ const char *rs_entry_key(const rs_entry *e, size_t *len)
 void rs_stats_flush(rs_store *st)
 {
 	rs_pool *pools = rs_pools(st);
-	for (uint32_t i = 0; i < RS_MAX_POOLS; i++) {
+	for (uint64_t left = st->pending_pools; left; left &= left - 1) {
+		uint32_t i = (uint32_t)__builtin_ctzll(left);
 		if (st->pending_hits[i]) {
 			atomic_fetch_add_explicit(&pools[i].hits, st->pending_hits[i], memory_order_relaxed);
 			st->pending_hits[i] = 0;
@@ -148,6 +151,7 @@ void rs_stats_flush(rs_store *st)
 			st->pending_misses[i] = 0;
 		}
 	}
+	st->pending_pools = 0;
 	st->pending_ops = 0;
 }
 

@@ -309,6 +309,7 @@ void rs_after_fork(rs_store *st)
 	st->open_reservation = 0;
 	memset(st->pending_hits, 0, sizeof(st->pending_hits));
 	memset(st->pending_misses, 0, sizeof(st->pending_misses));
+	st->pending_pools = 0;
 	st->pending_ops = 0;
 }
 

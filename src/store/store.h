@@ -16,6 +16,8 @@
 
 #define RS_LAYOUT_VERSION 9
 #define RS_MAX_POOLS 64
+/* Sets of pools are 64-bit masks (rs_store.pending_pools, the module's lookup memos). */
+_Static_assert(RS_MAX_POOLS <= 64, "a set of pools is a 64-bit mask");
 #define RS_POOL_NAME_MAX 63
 #define RS_KEY_MAX 4096
 #define RS_BUILD_ID_MAX 96
@@ -53,6 +55,7 @@ typedef struct rs_store {
 	 * segment by rs_stats_flush(). */
 	uint64_t pending_hits[RS_MAX_POOLS];
 	uint64_t pending_misses[RS_MAX_POOLS];
+	uint64_t pending_pools; /* a bit per pool with counts pending: a flush visits only those */
 	uint32_t pending_ops;
 	uint32_t hit_sample;    /* counts hits down to the next sampled one */
 	bool saw_expired;       /* a lookup found its key expired since rs_expire_seen() */

@@ -103,6 +103,11 @@ static uint64_t pending_named(zend_object *obj, uint64_t pending, zend_string *n
 	for (uint64_t p = pending; p; p &= p - 1) {
 		uint32_t i = (uint32_t)__builtin_ctzll(p);
 		zend_string *mangled = obj->ce->properties_info_table[i]->name;
+		if (mangled == name) {
+			/* A public property, named by the same interned string. */
+			named |= (uint64_t)1 << i;
+			continue;
+		}
 		const char *plain = zend_get_unmangled_property_name(mangled);
 		size_t len = ZSTR_LEN(mangled) - (size_t)(plain - ZSTR_VAL(mangled));
 		if (len == ZSTR_LEN(name) && memcmp(plain, ZSTR_VAL(name), len) == 0) {

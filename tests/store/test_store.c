@@ -165,6 +165,41 @@ static rs_entry_id identity_of(rs_store *st, uint16_t pool, const char *key)
 
 /* A delete of the entry once seen leaves a later value of the key, also
  * one that took the very same block after the first was reclaimed. */
+/* Hits and misses are counted per process and added to their pools in
+ * batches: each pool gets exactly its own, the last pool too, and a flush
+ * leaves nothing to add twice. */
+static void test_pool_counters(void)
+{
+	rs_store st;
+	char buf[64], name[16];
+	make_store(&st, 4 << 20);
+	uint16_t id = 0;
+	for (int i = 1; i < RS_MAX_POOLS; i++) {
+		snprintf(name, sizeof name, "p%d", i);
+		CHECK(rs_pool_open(&st, name, false, &id) == RS_OK && id == i);
+	}
+	uint16_t pools[] = { 0, 5, RS_MAX_POOLS - 1 };
+	for (int round = 1; round <= 2; round++) {
+		for (int p = 0; p < 3; p++) {
+			CHECK(put(&st, pools[p], "k", "v", 1, 0, false) == RS_OK);
+			for (int n = 0; n < p + 1; n++) {
+				CHECK(get(&st, pools[p], "k", buf, sizeof buf));
+			}
+			for (int n = 0; n < 2 * p + 1; n++) {
+				CHECK(!get(&st, pools[p], "absent", buf, sizeof buf));
+			}
+		}
+		for (int p = 0; p < 3; p++) {
+			rs_pool_stats ps;
+			CHECK(rs_pool_stats_get(&st, pools[p], &ps) == RS_OK);
+			CHECK(ps.hits == (uint64_t)(round * (p + 1)) && ps.misses == (uint64_t)(round * (2 * p + 1)));
+		}
+		rs_pool_stats ps;
+		CHECK(rs_pool_stats_get(&st, 1, &ps) == RS_OK && ps.hits == 0 && ps.misses == 0);
+	}
+	rs_destroy(&st);
+}
+
 static void test_delete_if_same(void)
 {
 	rs_store st;
@@ -2062,6 +2097,7 @@ int main(void)
 {
 	struct { const char *name; void (*fn)(void); } tests[] = {
 		{ "basic operations", test_basic },
+		{ "hits and misses: each pool gets exactly its own", test_pool_counters },
 		{ "keys: expired ones only with rs_keys_collect_stored()", test_keys_with_expired },
 		{ "delete only the entry seen", test_delete_if_same },
 		{ "ttl", test_ttl },
