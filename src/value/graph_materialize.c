@@ -164,11 +164,17 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
-	bool dense = r->plain && r->same_layout && r->ce->type == ZEND_USER_CLASS && !r->unserialize
+	/* Dense: the record holds every declared slot, in order. Known from
+	 * the layout for a record read straight from the object; from the
+	 * declarations its names found for one listed by name (a __sleep()
+	 * selection naming every property in declaration order), whose
+	 * records leave nothing out (no defaults kept: shape->defaults). */
+	bool by_names = !r->same_layout && !shape->defaults;
+	bool dense = r->plain && (r->same_layout || by_names) && r->ce->type == ZEND_USER_CLASS && !r->unserialize
 		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
 	for (uint32_t i = 0; i < shape->nprops; i++) {
 		zend_property_info *info = r->info[i];
-		dense = dense && shape->slots[i] == (int32_t)i && info;
+		dense = dense && info && (by_names ? info == r->ce->properties_info_table[i] : shape->slots[i] == (int32_t)i);
 		r->direct[i] = !info || shape->prop_flags[i] ? 0
 			: (uint8_t)((ZEND_TYPE_IS_SET(info->type) ? ZEND_TYPE_FULL_MASK(info->type) : MAY_BE_ANY) & 0xfe);
 	}
@@ -1067,6 +1073,18 @@ static zend_result data_as_properties(decoder *d, zend_object *obj, HashTable *d
  * one of an unserialize() this fetch runs inside (a Serializable's
  * unserialize()); and once one failed, the object whose hook threw and
  * those whose hook did not run get no destructor call. */
+/* The object's __wakeup(), if its class has one, found as unserialize()
+ * finds it: by the known name, whose hash is computed once, instead of a
+ * lowercased copy of the name hashed for every object (a third of what
+ * the call cost). */
+static void call_wakeup(zend_object *obj)
+{
+	zend_function *wakeup = zend_hash_find_ptr(&obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
+	if (wakeup) {
+		zend_call_known_instance_method_with_0_params(wakeup, obj, NULL);
+	}
+}
+
 zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 {
 	uint32_t end = d->ndefer;
@@ -1081,11 +1099,11 @@ zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 						zend_call_known_instance_method_with_1_params(e->obj->ce->__unserialize, e->obj, NULL, &e->data);
 					} else if (Z_TYPE(e->data) == IS_ARRAY && data_as_properties(d, e->obj, Z_ARRVAL(e->data)) == FAILURE) {
 						rc = FAILURE;
-					} else if (class_has_wakeup(e->obj->ce)) {
+					} else {
 						/* __serialize() without __unserialize(): serialize()
 						 * writes its array as the properties, and
 						 * unserialize() calls __wakeup() on them. */
-						zend_call_method_with_0_params(e->obj, e->obj->ce, NULL, "__wakeup", NULL);
+						call_wakeup(e->obj);
 					}
 					break;
 				case RV_OBJ_HEAP:
@@ -1095,7 +1113,7 @@ zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 					zend_call_method_with_1_params(e->obj, e->obj->ce, NULL, "locale", NULL, &e->data);
 					break;
 				default:
-					zend_call_method_with_0_params(e->obj, e->obj->ce, NULL, "__wakeup", NULL);
+					call_wakeup(e->obj);
 			}
 			BG(serialize_lock)--;
 			if (EG(exception)) {
