@@ -18,6 +18,9 @@ typedef struct resolved_shape {
 	bool same_layout;              /* as stored: left-out properties hold their defaults already */
 	bool plain;                    /* a user class ready to instantiate directly */
 	bool dense;                    /* ... and the record holds its slots in order, all declared */
+	/* ... or, listed by name (a __sleep() selection), some of its slots
+	 * in declaration order: the others take their defaults (fill_subset()) */
+	bool subset;
 	bool wakeup;                   /* the class as it is now restores through __wakeup(), as unserialize() would */
 	bool unserialize;              /* ... through __unserialize() (not a class listed in resident.direct_classes) */
 	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */

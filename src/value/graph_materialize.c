@@ -179,6 +179,19 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 			: (uint8_t)((ZEND_TYPE_IS_SET(info->type) ? ZEND_TYPE_FULL_MASK(info->type) : MAY_BE_ANY) & 0xfe);
 	}
 	r->dense = dense;
+	/* A selection of some properties, in declaration order (a __sleep()
+	 * leaving out what __wakeup() sets): each into its slot, the others
+	 * their defaults, as instantiation leaves them for unserialize(). */
+	bool subset = !dense && by_names && r->plain && r->ce->type == ZEND_USER_CLASS && !r->unserialize
+		&& shape->nprops < (uint32_t)r->ce->default_properties_count;
+	for (uint32_t i = 0, next = 0; subset && i < shape->nprops; i++) {
+		zend_property_info *info = r->info[i];
+		uint32_t slot = info ? (uint32_t)OBJ_PROP_TO_NUM(info->offset) : 0;
+		subset = info && slot >= next && slot < (uint32_t)r->ce->default_properties_count
+			&& r->ce->properties_info_table[slot] == info;
+		next = slot + 1;
+	}
+	r->subset = subset;
 	if (d->stamp && r->ce) {
 		rv_shape_cache_keep(d->ctx, shape, d->stamp, r);
 	}
@@ -199,6 +212,7 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
 	r->dense = false;
+	r->subset = false;
 	r->same_layout = false;
 	/* unserialize() calls the __wakeup() the class has when the value is
 	 * read, not the one it had when it was stored (a deploy in between).
@@ -544,6 +558,42 @@ static zend_always_inline zend_result fill_dense(decoder *d, zend_object *obj, c
 		: fill_dense_as(d, obj, o, r, false, NULL, NULL);
 }
 
+/* A record listed by name that holds some of the declared properties, in
+ * declaration order (resolved_shape.subset), into the slots of an object
+ * made as for fill_dense(): each listed one from the record, every other
+ * slot its default, as instantiation copies it. */
+static zend_result fill_subset(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+{
+	const rv_shape *shape = o->shape;
+	zval *slots = obj->properties_table;
+	const zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(r->ce);
+	uint32_t count = (uint32_t)r->ce->default_properties_count, next = 0;
+	record_reader rr;
+	record_open(&rr, o);
+	for (uint32_t i = 0; i < shape->nprops; i++) {
+		uint32_t slot = (uint32_t)OBJ_PROP_TO_NUM(r->info[i]->offset);
+		for (; next < slot; next++) {
+			ZVAL_COPY_PROP(&slots[next], &defaults[next]);
+		}
+		next = slot + 1;
+		const zend_value *value;
+		uint8_t type;
+		if (!record_next(&rr, i, rr.packed, &value, &type)) {
+			/* Such records leave nothing out (no defaults kept): should
+			 * one, the class's default, as for an unlisted one. */
+			ZVAL_COPY_PROP(&slots[slot], &defaults[slot]);
+			continue;
+		}
+		if (write_dense_slot(d, obj, shape, r, i, value, type, &slots[slot], &defaults[slot]) == FAILURE) {
+			return FAILURE;
+		}
+	}
+	for (; next < count; next++) {
+		ZVAL_COPY_PROP(&slots[next], &defaults[next]);
+	}
+	return SUCCESS;
+}
+
 static zend_result fill_props(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
 {
 	const rv_shape *shape = o->shape;
@@ -654,8 +704,8 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		ZVAL_OBJ_COPY(&d->ids[o->n.id], obj);
 		return SUCCESS;
 	}
-	if (r->dense) {
-		/* Its slots are written once, by fill_dense(). Until then they are
+	if (r->dense || r->subset) {
+		/* Its slots are written once, by fill_dense() or fill_subset(). Until then they are
 		 * UNDEF, which the collector and the destructor accept if decoding
 		 * a child fails or runs the collector. */
 		zend_object *obj = zend_objects_new(r->ce);
@@ -741,7 +791,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		defer(d, obj, RV_OBJ_UNSERIALIZE, &data);
 		return SUCCESS;
 	}
-	if ((r->dense ? fill_dense(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
+	if ((r->dense ? fill_dense(d, obj, o, r) : r->subset ? fill_subset(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
 		if (o->shape->mode == RV_OBJ_WAKEUP && r->ce) {
 			/* Its __wakeup() will not run: as unserialize(), no destructor call. */
 			GC_ADD_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);

@@ -1,5 +1,5 @@
 --TEST--
-Objects stored by a __sleep() selection come back as unserialize(serialize()) gives them, whether the selection names every property in declaration order (its record is then written into the slots in one pass, as a plain object's is) or not (a subset, another order, a parent's private property, an unset typed one, which comes back with its default), each __wakeup() called once; and under classes changed since the store (a property retyped, added, removed, reordered, made private in a parent) a fetch gives what unserialize() of the same value's serialize() string gives, or fails where it fails
+Objects stored by a __sleep() selection come back as unserialize(serialize()) gives them, whether the selection names properties in declaration order (every one, or some: its record is then written into the slots in one pass, the others taking their defaults, as a plain object's is) or not (another order, a parent's private property, an unset typed one, which comes back with its default), each __wakeup() called once; and under classes changed since the store (a property retyped, added, removed, reordered, made private in a parent) a fetch gives what unserialize() of the same value's serialize() string gives, or fails where it fails
 --EXTENSIONS--
 pcntl
 --INI--
@@ -37,6 +37,14 @@ class Subset
     public function __sleep(): array { return ['id']; }
     public function __wakeup(): void { $this->origin = 'cache'; }
 }
+// Left out: a refcounted default, and a typed property with none (uninitialized).
+class SubsetTyped
+{
+    public array $cache = ['warm' => false];
+    public int $late;
+    public function __construct(public string $id = '') {}
+    public function __sleep(): array { return ['id']; }
+}
 class Unset_
 {
     public int $kept = 1;
@@ -53,7 +61,7 @@ for ($i = 0; $i < 3; $i++) {
 $unset = new Unset_();
 unset($unset->dropped);
 $value = ['tree' => $root, 'secret' => new WithSecret('w'), 'reordered' => new Reordered('x', 'y'),
-    'subset' => [new Subset(1), new Subset(2)], 'unset' => $unset];
+    'subset' => [new Subset(1), new Subset(2)], 'unset' => $unset, 'typed' => new SubsetTyped('t')];
 
 $dump = function (mixed $v): string {
     ob_start();
@@ -74,6 +82,11 @@ foreach (['1' => 'borrowing', '0' => 'copying'] as $zc => $mode) {
     echo '  the tree: ', $got['tree']->children[2]->parent === $got['tree'] ? 'one root' : 'copies', ', ', $got['tree']->children[1]->n,
         '; secret ', $got['secret']->secret(), '; reordered ', $got['reordered']->a, $got['reordered']->b, '; subset ',
         $got['subset'][1]->id, ' from ', $got['subset'][1]->origin, '; unset: ', json_encode(get_object_vars($got['unset'])), "\n";
+    try {
+        echo '  typed: ', $got['typed']->id, ' ', json_encode($got['typed']->cache), ' ', $got['typed']->late, "\n";
+    } catch (Error $e) {
+        echo $e->getMessage(), "\n";
+    }
 }
 
 // The child stores under the classes as they were, the value and its
@@ -125,8 +138,10 @@ foreach ([1, 0] as $zc) {
 --EXPECT--
 borrowing: var_dump true, serialize true, __wakeup() calls 4 (unserialize: 4)
   the tree: one root, 0.5; secret base; reordered xy; subset 2 from cache; unset: {"kept":1,"dropped":2}
+  typed: t {"warm":false} Typed property SubsetTyped::$late must not be accessed before initialization
 copying: var_dump true, serialize true, __wakeup() calls 4 (unserialize: 4)
   the tree: one root, 0.5; secret base; reordered xy; subset 2 from cache; unset: {"kept":1,"dropped":2}
+  typed: t {"warm":false} Typed property SubsetTyped::$late must not be accessed before initialization
 stored: 0
 borrowing Retyped: as unserialize() (TypeError)
 borrowing Added: as unserialize() (restored)
