@@ -104,8 +104,14 @@ typedef struct rv_context {
 	/* ... and class entry -> rv_class_layout() of the classes that live as
 	 * long as it (class_layout.c), in persistent memory. */
 	HashTable *lasting_layouts;
-	/* ... and shapes of their objects resolved (shape_cache.c). */
+	/* ... and shapes of their objects resolved (shape_cache.c): by what
+	 * the resolution follows from, and, for shapes that does not tell
+	 * (listed by name, or laid out otherwise since), by the stored
+	 * shape's address and its value's stamp; what a request replaced in
+	 * the latter goes when it ends (a decoder may still hold it). */
 	HashTable *lasting_shapes;
+	HashTable *lasting_exact_shapes;
+	struct kept_shape *replaced_shapes;
 	/* ... and the classes declared types accepted (shape_cache.c). */
 	HashTable *lasting_types;
 	/* Per request: shapes of objects of the other classes resolved

@@ -81,5 +81,6 @@ void rv_context_free(rv_context *ctx)
 	rv_context_table_free(&ctx->root_sizes);
 	rv_context_table_free(&ctx->lasting_layouts);
 	rv_context_table_free(&ctx->lasting_shapes);
+	rv_context_table_free(&ctx->lasting_exact_shapes);
 	rv_context_table_free(&ctx->lasting_types);
 }

@@ -18,7 +18,7 @@
  * class by its name, the layout, which slot each property goes to, its
  * flags), to tell another value's shape with the same. */
 typedef struct kept_shape {
-	struct kept_shape *next;            /* the same layout fingerprint */
+	struct kept_shape *next;            /* the same layout fingerprint; replaced ones (ctx->replaced_shapes) */
 	/* The stored shape last found equal, and its value's stamp: while the
 	 * value is the same, its shape is found again without comparing. */
 	const rv_shape *seen;
@@ -82,13 +82,24 @@ static resolved_shape *find_in(HashTable *t, const rv_shape *shape, uint64_t sta
 	return NULL;
 }
 
+/* The resolution kept for this very shape of this very value. */
+static resolved_shape *find_exact(HashTable *t, const rv_shape *shape, uint64_t stamp)
+{
+	/* Keyed by address: a table of shapes, not of user input. */
+	kept_shape *k = t ? zend_hash_index_find_ptr(t, (zend_ulong)(uintptr_t)shape) : NULL;
+	return k && k->seen == shape && k->seen_stamp == stamp ? &k->r : NULL;
+}
+
 resolved_shape *rv_shape_cache_find(rv_context *ctx, const rv_shape *shape, uint64_t stamp)
 {
-	if (!shape->layout) {
-		return NULL;
+	resolved_shape *r = NULL;
+	if (shape->layout) {
+		r = find_in(ctx->lasting_shapes, shape, stamp);
+		if (!r) {
+			r = find_in(ctx->request_shapes, shape, stamp);
+		}
 	}
-	resolved_shape *r = find_in(ctx->lasting_shapes, shape, stamp);
-	return r ? r : find_in(ctx->request_shapes, shape, stamp);
+	return r ? r : find_exact(ctx->lasting_exact_shapes, shape, stamp);
 }
 
 /* A copy of r and of what it follows from, in memory of the process or of
@@ -119,6 +130,33 @@ static kept_shape *kept_copy(const rv_shape *shape, uint64_t stamp, const resolv
 	return k;
 }
 
+/* A shape whose content does not say its resolution (listed by name: the
+ * declarations were found by name; laid out otherwise since the store),
+ * of a class that lasts the process: kept for this shape of this value
+ * only, as a kept application fetched by every request meets it again. */
+static void keep_exact(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r)
+{
+	if (!rv_class_lasting(r->ce) || zend_hash_exists(&r->ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
+		return;
+	}
+	HashTable *t = rv_context_table(&ctx->lasting_exact_shapes, true, kept_free);
+	if (zend_hash_num_elements(t) >= SHAPE_CACHE_MAX) {
+		return;
+	}
+	kept_shape *k = kept_copy(shape, stamp, r, true);
+	zval *was = zend_hash_index_find(t, (zend_ulong)(uintptr_t)shape);
+	if (was) {
+		/* Another value's shape was there: a decoder of this request may
+		 * still use it, so it goes when the request ends. */
+		kept_shape *old = Z_PTR_P(was);
+		old->next = ctx->replaced_shapes;
+		ctx->replaced_shapes = old;
+		Z_PTR_P(was) = k;
+	} else {
+		zend_hash_index_add_new_ptr(t, (zend_ulong)(uintptr_t)shape, k);
+	}
+}
+
 void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r)
 {
 	ZEND_ASSERT(r->complete);
@@ -128,7 +166,11 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 	 * slot, not by name). The wakeup and unserialize flags follow the
 	 * class's profile, which resident.direct_classes may change from one
 	 * request to the next. */
-	if (!ce || !r->same_layout || r->wakeup || r->unserialize || ce->__unserialize) {
+	if (!ce || r->wakeup || r->unserialize || ce->__unserialize) {
+		return;
+	}
+	if (!r->same_layout) {
+		keep_exact(ctx, shape, stamp, r);
 		return;
 	}
 	/* Where the class lasts as long as the process, for later requests;
@@ -224,6 +266,8 @@ void rv_type_cache_keep(rv_context *ctx, zend_property_info *info, zend_class_en
 
 void rv_shape_cache_request_end(rv_context *ctx)
 {
+	kept_chain_free(ctx->replaced_shapes, true);
+	ctx->replaced_shapes = NULL;
 	memset(ctx->shapes_met, 0, sizeof(ctx->shapes_met));
 	if (ctx->request_shapes) {
 		zend_hash_destroy(ctx->request_shapes);
@@ -232,5 +276,8 @@ void rv_shape_cache_request_end(rv_context *ctx)
 	}
 	if (ctx->lasting_shapes && zend_hash_num_elements(ctx->lasting_shapes) >= SHAPE_CACHE_MAX) {
 		zend_hash_clean(ctx->lasting_shapes);
+	}
+	if (ctx->lasting_exact_shapes && zend_hash_num_elements(ctx->lasting_exact_shapes) >= SHAPE_CACHE_MAX) {
+		zend_hash_clean(ctx->lasting_exact_shapes);
 	}
 }

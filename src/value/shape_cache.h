@@ -11,7 +11,9 @@
  * name, its layout fingerprint as stored, which slot each property goes
  * to and its flags; only where the class is still laid out so (the slots
  * then say which declaration each property has). Values of one class
- * under many keys share it.
+ * under many keys share it. A shape that does not say so (listed by
+ * name, or laid out otherwise since) is kept by its address and its
+ * value's stamp: for the same value only.
  *
  * Type checks likewise: whether a declared property type accepts objects
  * of a class, where both classes last (an interface or a parent type made
