@@ -24,3 +24,9 @@ $app = match ($mode) {
 $body = $mode === 'eager' || $mode === 'lazy' ? $app->handle('GET', '/')->body : 'Hello world! (App\Actions\Hello)';
 $ns = hrtime(true) - $t;
 echo "ok $body $ns\n";
+if (getenv('LAZY_BENCH_COUNT')) {
+    // Asked by a run of its own, outside the measured ones: the objects
+    // this request made as shells and filled, so far.
+    $s = Resident\Cache::status()['request_over_static'];
+    echo "objects {$s['shells_this_request']} {$s['shells_filled_this_request']}\n";
+}

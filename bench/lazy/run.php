@@ -42,12 +42,12 @@ foreach (['app.php', 'request.php'] as $file) {
     touch("$dir/$file", time() - 10);
 }
 
-function cgi(array $opts, string $mode, int $requests, ?string $callgrindOut = null): array
+function cgi(array $opts, string $mode, int $requests, ?string $callgrindOut = null, bool $count = false): array
 {
     $args = ['-n', '-d', 'zend_extension=opcache.so', '-d', 'opcache.enable=1', '-d', 'memory_limit=256M',
         '-d', "extension={$opts['ext']}", '-d', 'resident.lazy_objects=' . (str_starts_with($mode, 'lazy') ? 1 : 0), '-q', '-T', (string)$requests, $GLOBALS['dir'] . '/request.php'];
     $cmd = array_merge($callgrindOut ? ['/usr/bin/valgrind', '--tool=callgrind', "--callgrind-out-file=$callgrindOut"] : [], [$opts['cgi']], $args);
-    $proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, ['LAZY_BENCH_MODE' => $mode]);
+    $proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, ['LAZY_BENCH_MODE' => $mode] + ($count ? ['LAZY_BENCH_COUNT' => '1'] : []));
     $out = stream_get_contents($pipes[1]);
     $err = stream_get_contents($pipes[2]);
     proc_close($proc);
@@ -55,6 +55,11 @@ function cgi(array $opts, string $mode, int $requests, ?string $callgrindOut = n
     if (count($m[1]) !== $requests) {
         fwrite(STDERR, "the run failed ($mode): " . implode(' ', $cmd) . "\n$out$err\n");
         exit(1);
+    }
+    if ($count) {
+        // The last request's: shells made, shells filled.
+        preg_match_all('/^objects (\d+) (\d+)$/m', $out, $c);
+        return [(int)end($c[1]), (int)end($c[2])];
     }
     return array_map('intval', $m[1]);
 }
@@ -80,6 +85,9 @@ $ir = [];
 foreach ($modes as $mode) {
     $ir[$mode] = (instructions($opts, $mode, 22) - instructions($opts, $mode, 2)) / 20;
 }
+// Objects a lazy request makes as shells and fills (the eager one makes
+// all 45 whole), counted in runs of their own.
+$objects = ['lazy' => cgi($opts, 'lazy', 3, null, true), 'lazy-fetch' => cgi($opts, 'lazy-fetch', 3, null, true)];
 $ns = array_fill_keys($modes, []);
 for ($r = 0; $r < (int)$opts['rounds']; $r++) {
     foreach ($r % 2 ? array_reverse($modes) : $modes as $mode) {
@@ -117,6 +125,14 @@ foreach (['eager' => 'eager (`Cache::fetch()`)', 'lazy' => 'lazy (`resident.lazy
         number_format($touch[$mode]), $touch[$mode] / $touch['eager'], $cost($mode) / $cost('eager'), $us("$mode-fetch"), $us($mode));
 }
 $ratio = $touch['lazy'] / $touch['eager'];
+$lines[] = '';
+$perObject = $touch['eager'] / 45;
+[$made, $filled] = $objects['lazy'];
+$lines[] = sprintf('Objects made: eager 45, whole; lazy fetch only %d shell(s), %d filled; lazy fetch and use %d shells, %d of them filled (serving "/" reads 10 objects; '
+    . 'reading a property that holds an object makes that object\'s shell). An eager fetch costs %s instructions per object it makes (fetch and touch / 45, its fixed costs included); '
+    . 'the lazy fetch and touch, %s per shell it makes (%s less the fetch only, over the %d shells beyond the root\'s).',
+    $objects['lazy-fetch'][0], $objects['lazy-fetch'][1], $made, $filled, number_format($perObject), number_format(($touch['lazy'] - $cost('lazy-fetch')) / max(1, $made - 1)),
+    number_format($touch['lazy']), $made - 1);
 $lines[] = '';
 $lines[] = sprintf('Lazy / eager, fetch and touch: %.2fx (goal, issue 25: at most 0.3x): %s. Fetch and use, the app\'s own code included: %.2fx.',
     $ratio, $ratio <= 0.3 ? 'met' : 'NOT MET', $cost('lazy') / $cost('eager'));

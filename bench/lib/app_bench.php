@@ -316,6 +316,22 @@ foreach ($parts as $name => $p) {
         . ' of which %sk resolve the profiles of its objects\' classes (`rv_class_profile_of`).', $name,
         number_format($p['fetch'] / 1000, 1), number_format($p['profiles'] / 1000, 1));
 }
+if (isset($ir['kept_preload'], $ir['control_keep_only'], $ir['control_serve_twice'], $parts['kept_preload'])) {
+    // What Resident's part is, and what is the app's own and PHP's, in the
+    // figure that does not move with load.
+    $k = fn (float $v) => number_format($v / 1000, 1) . 'k';
+    $keep = $parts['kept_preload']['fetch'];
+    $serve = $ir['kept_preload'] - $ir['control_keep_only'];
+    $warm = $ir['control_serve_twice'] - $ir['kept_preload'];
+    $lines[] = '';
+    $lines[] = sprintf('Where `kept_preload`\'s %s instructions per request go (the controls, instructions only): fetching the kept app'
+        . ' (`Cache::keep()`) %s; serving "/" with it %s, of which %s is what serving it again in the same request costs (the app\'s own work,'
+        . ' as a worker pays it per request) and %s the first run\'s (PHP filling the run-time caches of the code it runs, looking classes,'
+        . ' methods and properties up by name); the rest, %s, PHP\'s request start and end and the front controller. Were `Cache::keep()`'
+        . ' free, a request would take %s instructions, %.2fx `plain`\'s.',
+        $k($ir['kept_preload']), $k($keep), $k($serve), $k($warm), $k($serve - $warm), $k($ir['control_keep_only'] - $keep),
+        $k($ir['kept_preload'] - $keep), ($ir['kept_preload'] - $keep) / $ir['plain']);
+}
 if (in_array(16, $connections, true) && isset($ir['kept_preload']) && ($manifest['goal'] ?? true)) {
     $r = $med('kept_preload', 16) / $med('plain', 16);
     $i = $ir['kept_preload'] / $ir['plain'];

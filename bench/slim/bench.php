@@ -16,6 +16,11 @@ return [
         'floor' => ['floor: `<?php echo "Hello world!";` under php-fpm', 'hello.php', []],
         'worker' => ['worker-mode anchor: 2 CLI processes, app booted once each, HTTP served in PHP (no nginx)', null, []],
     ],
+    // Instructions only: where kept_preload's go (bench/lib/app_bench.php reports it).
+    'controls' => [
+        'control_keep_only' => ['control: `kept_preload` fetching the kept app, then echoing the body without serving', 'kept-keep-only.php', ['resident', 'preload']],
+        'control_serve_twice' => ['control: `kept_preload` serving "/" twice in the request, the first output dropped', 'kept-serve-twice.php', ['resident', 'preload']],
+    ],
     'fetch_parts' => true,
     'notes' => [
         'The kept app is `public/kept.php` with `app/kept.php`: the app as written (PHP-DI closure definitions, routes as closures,'
