@@ -143,6 +143,29 @@ static void *resolved_alloc(decoder *d, size_t size)
 	return p;
 }
 
+/* A record listed by name (no slots stored: a __sleep() selection; or its
+ * class laid out otherwise since): written into the slots in one pass if
+ * its properties are declared ones in declaration order, all of them
+ * (dense) or some (subset: the other slots take their defaults, as
+ * instantiation leaves them for unserialize()). r->info is complete. */
+static zend_never_inline void fills_by_names(resolved_shape *r, const rv_shape *shape)
+{
+	uint32_t count = (uint32_t)r->ce->default_properties_count, next = 0;
+	if (shape->nprops > count) {
+		return;
+	}
+	for (uint32_t i = 0; i < shape->nprops; i++) {
+		zend_property_info *info = r->info[i];
+		uint32_t slot = info ? (uint32_t)OBJ_PROP_TO_NUM(info->offset) : 0;
+		if (!info || slot < next || slot >= count || r->ce->properties_info_table[slot] != info) {
+			return;
+		}
+		next = slot + 1;
+	}
+	r->dense = shape->nprops == count;
+	r->subset = !r->dense;
+}
+
 /* What a shape needs beyond its class (resolved_shape.complete): the
  * class's layout this request, the declarations, dense. */
 static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
@@ -170,28 +193,19 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 	 * selection naming every property in declaration order), whose
 	 * records leave nothing out (no defaults kept: shape->defaults). */
 	bool by_names = !r->same_layout && !shape->defaults;
-	bool dense = r->plain && (r->same_layout || by_names) && r->ce->type == ZEND_USER_CLASS && !r->unserialize
-		&& shape->nprops == (uint32_t)r->ce->default_properties_count;
+	bool fills = r->plain && (r->same_layout || by_names) && r->ce->type == ZEND_USER_CLASS && !r->unserialize;
+	bool dense = fills && r->same_layout && shape->nprops == (uint32_t)r->ce->default_properties_count;
 	for (uint32_t i = 0; i < shape->nprops; i++) {
 		zend_property_info *info = r->info[i];
-		dense = dense && info && (by_names ? info == r->ce->properties_info_table[i] : shape->slots[i] == (int32_t)i);
+		dense = dense && info && shape->slots[i] == (int32_t)i;
 		r->direct[i] = !info || shape->prop_flags[i] ? 0
 			: (uint8_t)((ZEND_TYPE_IS_SET(info->type) ? ZEND_TYPE_FULL_MASK(info->type) : MAY_BE_ANY) & 0xfe);
 	}
 	r->dense = dense;
-	/* A selection of some properties, in declaration order (a __sleep()
-	 * leaving out what __wakeup() sets): each into its slot, the others
-	 * their defaults, as instantiation leaves them for unserialize(). */
-	bool subset = !dense && by_names && r->plain && r->ce->type == ZEND_USER_CLASS && !r->unserialize
-		&& shape->nprops < (uint32_t)r->ce->default_properties_count;
-	for (uint32_t i = 0, next = 0; subset && i < shape->nprops; i++) {
-		zend_property_info *info = r->info[i];
-		uint32_t slot = info ? (uint32_t)OBJ_PROP_TO_NUM(info->offset) : 0;
-		subset = info && slot >= next && slot < (uint32_t)r->ce->default_properties_count
-			&& r->ce->properties_info_table[slot] == info;
-		next = slot + 1;
+	r->subset = false;
+	if (UNEXPECTED(by_names && fills)) {
+		fills_by_names(r, shape);
 	}
-	r->subset = subset;
 	if (d->stamp && r->ce) {
 		rv_shape_cache_keep(d->ctx, shape, d->stamp, r);
 	}
