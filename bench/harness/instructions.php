@@ -45,7 +45,7 @@ foreach (array_slice($argv, 1) as $a) {
     $o[$m[1]] = $m[2];
 }
 $selected = [
-    'read' => explode(',', $o['reads'] ?? 'carbon_datetime_object,reference_assignment_object,cycle_assignment_object,sleep_wakeup_entity_collection,spl_linked_collection_object'),
+    'read' => explode(',', $o['reads'] ?? 'carbon_datetime_object,reference_assignment_object,cycle_assignment_object,sleep_wakeup_entity_collection,recursive_reference_graph,spl_linked_collection_object'),
     'write' => explode(',', $o['writes'] ?? 'sleep_wakeup_entity_collection,recursive_reference_graph,spl_collection_object,sleep_wakeup_large_dataset,serialize_magic_entity,mixed_serialization_payload,reference_assignment_object,constant_array,carbon_datetime_object'),
 ];
 $ext = $o['ext'] ?? dirname(__DIR__, 2) . '/build/php-8.2/modules/resident.so';
