@@ -3,7 +3,8 @@
 # (micro-latest.md, bytes-latest.md, flood-latest.md, atomic-latest.md, latest.md, latest.svg,
 # protobuf-latest.md, eviction-latest.md, zend-latest.md, zend-classes-latest.md,
 # cost-latest.md, worker-latest.md, lazy-latest.md, slim-latest.md,
-# laravel-latest.md, harness-latest.md, harness-instructions-latest.md);
+# laravel-latest.md, harness-latest.md, harness-instructions-latest.md,
+# harness-floor-latest.md);
 # bench/README.md
 # quotes them.
 set -euo pipefail
@@ -21,6 +22,9 @@ echo "== the ext-user_cache proposal's harness: 28 workloads, UserCache\\Cache v
 echo
 echo "== the harness's losing workloads: instructions per operation (CLI, callgrind)"
 /usr/bin/php8.2 -n bench/harness/instructions.php --out=bench/results/harness-instructions-latest.md
+echo
+echo "== the floor of the harness's reads: each read workload with no cache at all (CLI)"
+/usr/bin/php8.2 -n bench/harness/floor.php --rounds="${BENCH_HARNESS_FLOOR_ROUNDS:-3}" --out=bench/results/harness-floor-latest.md
 echo
 echo "== hash flooding: keys colliding under PHP's string hash (CLI, callgrind)"
 /usr/bin/php8.2 -n bench/flood.php --rounds="${BENCH_ROUNDS:-5}" --out=bench/results/flood-latest.md

@@ -57,6 +57,23 @@ function hx_backend(string $name): array
             },
         ];
     }
+    if ($name === 'none') {
+        // No cache (bench/harness/floor.php): the value kept in a PHP
+        // array and handed back as it is, so that a read times the
+        // workload's own loop and reads of the value, nothing else.
+        $kept = [];
+        return [
+            'clear' => function () use (&$kept): void {
+                $kept = [];
+            },
+            'store' => function (string $k, mixed $v) use (&$kept): void {
+                $kept[$k] = $v;
+            },
+            'fetch' => function (string $k) use (&$kept): mixed {
+                return $kept[$k] ?? throw new RuntimeException("fetch($k) missed");
+            },
+        ];
+    }
     $serializer = $name === 'apcu' ? 'php' : 'igbinary';
     (apcu_enabled() && ini_get('apc.serializer') === $serializer)
         || throw new RuntimeException("APCu with apc.serializer=$serializer is not available");
@@ -223,6 +240,7 @@ function hx_php_args(string $backend, string $ext): array
         'user_cache' => [...$common, ...$resident, '-d', 'resident.zero_copy=1'],
         'user_cache_copy' => [...$common, ...$resident, '-d', 'resident.zero_copy=auto'],
         'apcu' => [...$common, ...$apcu, '-d', 'apc.serializer=php'],
+        'none' => $common,
         'apcu_igbinary' => [...$common, '-d', "extension=$dir/igbinary.so", ...$apcu, '-d', 'apc.serializer=igbinary'],
     };
 }
