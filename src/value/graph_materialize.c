@@ -736,7 +736,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 	} else if (r->ce) {
 		/* Neither dense nor plain: such a class has an object constructor
 		 * of its own. */
-		if (UNEXPECTED(d->internal_state_refused) && refuse_internal_state(d, dst, o, r, props_record)) {
+		if (UNEXPECTED(d->internal_state_refused) && props_record && refuse_internal_state(d, dst, o, r, props_record)) {
 			return FAILURE;
 		}
 		if (r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
