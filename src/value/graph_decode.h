@@ -24,17 +24,23 @@ typedef struct resolved_shape {
 	bool wakeup;                   /* the class as it is now restores through __wakeup(), as unserialize() would */
 	bool unserialize;              /* ... through __unserialize() (not a class listed in resident.direct_classes) */
 	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */
+	/* per property: the class of the last object its declared type was
+	 * found to accept, where both that class and the object's last the
+	 * process (as the type cache, shape_cache.h), else NULL: a property
+	 * holds objects of one class most of the time. After info's nprops;
+	 * NULL for a class that does not last the process. */
+	zend_class_entry **accepted;
 	/* per property (complete only): a bit per type (1 << IS_NULL ...
 	 * IS_ARRAY) of the record's values that go into the slot as they are:
 	 * the declaration takes them and the shape flags the property for
-	 * nothing more. Past info's nprops pointers. */
+	 * nothing more. Past accepted's nprops pointers. */
 	uint8_t *direct;
 } resolved_shape;
 
-/* The bytes resolved_shape.info and .direct take. */
+/* The bytes resolved_shape.info, .accepted and .direct take, in that order. */
 static zend_always_inline size_t rv_resolved_props_size(uint32_t nprops)
 {
-	return zend_safe_address_guarded(nprops, sizeof(zend_property_info *) + sizeof(uint8_t), 0);
+	return zend_safe_address_guarded(nprops, sizeof(zend_property_info *) + sizeof(zend_class_entry *) + sizeof(uint8_t), 0);
 }
 
 typedef struct deferred {

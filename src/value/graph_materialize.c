@@ -218,9 +218,16 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class
 {
 	resolved_shape *r = resolved_alloc(d, sizeof(resolved_shape) + rv_resolved_props_size(shape->nprops));
 	r->info = (zend_property_info **)(r + 1);
-	r->direct = (uint8_t *)(r->info + shape->nprops);
+	r->accepted = (zend_class_entry **)(r->info + shape->nprops);
+	r->direct = (uint8_t *)(r->accepted + shape->nprops);
 	r->ce = found ? found : rv_find_class(shape->class_name, shape->lc_class_name);
 	r->complete = false;
+	/* Only a class that lasts the process keeps what its types accepted. */
+	if (r->ce && rv_class_lasting(r->ce)) {
+		memset(r->accepted, 0, sizeof(zend_class_entry *) * shape->nprops);
+	} else {
+		r->accepted = NULL;
+	}
 	/* As complete_shape() says, but for the constants, which it may update. */
 	r->plain = r->ce && !(r->ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_IMPLICIT_ABSTRACT_CLASS
 		| ZEND_ACC_EXPLICIT_ABSTRACT_CLASS | ZEND_ACC_ENUM)) && !r->ce->create_object
@@ -373,7 +380,7 @@ static zend_result write_dynamic(zend_object *obj, zend_string *name, zval *valu
 /* The declared type, if any, takes the value (a reference becomes one of
  * its type sources); else a TypeError is thrown. obj: the object whose
  * property it is. */
-static zend_always_inline bool type_accepts(decoder *d, zend_object *obj, zend_property_info *info, zval *value)
+static zend_always_inline bool type_accepts(decoder *d, zend_object *obj, zend_property_info *info, zval *value, zend_class_entry **memo)
 {
 	if (!ZEND_TYPE_IS_SET(info->type)) {
 		return true;
@@ -395,6 +402,9 @@ static zend_always_inline bool type_accepts(decoder *d, zend_object *obj, zend_p
 		return zend_verify_property_type(info, value, 1);
 	}
 	zend_class_entry *ce = Z_OBJCE_P(value);
+	if (memo && *memo == ce) {
+		return true;
+	}
 	/* The declaration's name is most often the class's own interned one. */
 	if (ZEND_TYPE_HAS_NAME(info->type) && (ZEND_TYPE_NAME(info->type) == ce->name
 		|| zend_string_equals_ci(ZEND_TYPE_NAME(info->type), ce->name))) {
@@ -404,14 +414,17 @@ static zend_always_inline bool type_accepts(decoder *d, zend_object *obj, zend_p
 	 * check answers for classes that live as long as the process holds
 	 * for as long (shape_cache.h). */
 	bool lasting = rv_class_lasting(obj->ce) && rv_class_lasting(ce);
-	if (lasting && rv_type_cache_accepts(d->ctx, info, ce)) {
-		return true;
+	if (!lasting || !rv_type_cache_accepts(d->ctx, info, ce)) {
+		if (!zend_verify_property_type(info, value, 1)) {
+			return false;
+		}
+		if (lasting) {
+			rv_type_cache_keep(d->ctx, info, ce);
+		}
 	}
-	if (!zend_verify_property_type(info, value, 1)) {
-		return false;
-	}
-	if (lasting) {
-		rv_type_cache_keep(d->ctx, info, ce);
+	if (lasting && memo) {
+		/* memo lives as long as obj's class does: so does ce. */
+		*memo = ce;
 	}
 	return true;
 }
@@ -419,7 +432,7 @@ static zend_always_inline bool type_accepts(decoder *d, zend_object *obj, zend_p
 static zend_always_inline zend_result write_declared(decoder *d, zend_object *obj, zend_property_info *info, zval *value)
 {
 	zval *slot = OBJ_PROP(obj, info->offset);
-	if (!type_accepts(d, obj, info, value)) {
+	if (!type_accepts(d, obj, info, value, NULL)) {
 		return FAILURE;
 	}
 	if (Z_REFCOUNTED_P(slot)) {
@@ -518,7 +531,7 @@ static zend_always_inline zend_result write_dense_slot(decoder *d, zend_object *
 		}
 	}
 	zend_property_info *info = r->info[i];
-	if (!type_accepts(d, obj, info, &v)) {
+	if (!type_accepts(d, obj, info, &v, r->accepted ? &r->accepted[i] : NULL)) {
 		zval_ptr_dtor(&v);
 		return FAILURE;
 	}

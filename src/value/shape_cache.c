@@ -118,8 +118,9 @@ static kept_shape *kept_copy(const rv_shape *shape, uint64_t stamp, const resolv
 	k->name_len = (uint32_t)ZSTR_LEN(shape->lc_class_name);
 	k->r = *r;
 	k->r.info = (zend_property_info **)(k + 1);
-	k->r.direct = (uint8_t *)(k->r.info + n);
-	/* r->direct follows r->info as here. */
+	k->r.accepted = r->accepted ? (zend_class_entry **)(k->r.info + n) : NULL;
+	k->r.direct = (uint8_t *)((zend_class_entry **)(k->r.info + n) + n);
+	/* r->accepted and r->direct follow r->info as here. */
 	memcpy(k->r.info, r->info, info);
 	k->slots = (int32_t *)((char *)k + slots_at);
 	memcpy(k->slots, shape->slots, sizeof(int32_t) * n);

@@ -1,5 +1,5 @@
 --TEST--
-Objects of a preloaded class stored by __sleep() selections (its properties declared in the order c, a, b) (listed by name: every property in declaration order, some of them, another order) are resolved once per process and found again by later requests for the same value: each request gets what unserialize(serialize()) gives, and so does another selection stored under the same key
+Objects of a preloaded class stored by __sleep() selections (its properties declared in the order c, a, b) (listed by name: every property in declaration order, some of them, another order) are resolved once per process and found again by later requests for the same value: each request gets what unserialize(serialize()) gives, and so does another selection stored under the same key; objects of preloaded classes in properties typed by an interface or a union, their classes alternating, come back as stored in every request
 --EXTENSIONS--
 opcache
 --INI--
@@ -38,6 +38,21 @@ foreach ([[1, 2, 3, 4, 1, 2], [4, 3, 2, 1], [2, 2, 3]] as $which) {
     echo implode(',', $which), ': ', implode('; ', array_unique($seen)), "\n";
 }
 echo json_encode(array_map(fn ($o) => [$o->a, $o->b, $o->c], $c->fetch('k'))), "\n";
+
+// Typed properties holding objects of preloaded classes, the class
+// alternating from one object to the next.
+$canvases = [];
+for ($i = 0; $i < 6; $i++) {
+    $shape = $i % 2 ? new PreloadedSquare($i) : new PreloadedCircle($i);
+    $canvases[] = new PreloadedCanvas($shape, $i % 3 ? new PreloadedSquare(10 + $i) : ['none'], $i === 5 ? new PreloadedCircle(50) : null);
+}
+$want = var_export($canvases, true);
+$c->store('canvases', $canvases);
+for ($request = 1; $request <= 3; $request++) {
+    $got = var_export($c->fetch('canvases'), true);
+    echo "canvases, request $request: ", $got === $want ? 'as stored' : "differs:\n$got", "\n";
+    Cache::endOfRequest();
+}
 ?>
 --EXPECT--
 bool(true)
@@ -45,3 +60,6 @@ bool(true)
 4,3,2,1: as unserialize()
 2,2,3: as unserialize()
 [[2,"b2",[]],[2,"b2",[]],[3,"b3",[]]]
+canvases, request 1: as stored
+canvases, request 2: as stored
+canvases, request 3: as stored
