@@ -192,8 +192,7 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 	 * declarations its names found for one listed by name (a __sleep()
 	 * selection naming every property in declaration order), whose
 	 * records leave nothing out (no defaults kept: shape->defaults). */
-	bool by_names = !r->same_layout && !shape->defaults;
-	bool fills = r->plain && (r->same_layout || by_names) && r->ce->type == ZEND_USER_CLASS && !r->unserialize;
+	bool fills = r->plain && r->ce->type == ZEND_USER_CLASS && !r->unserialize;
 	bool dense = fills && r->same_layout && shape->nprops == (uint32_t)r->ce->default_properties_count;
 	for (uint32_t i = 0; i < shape->nprops; i++) {
 		zend_property_info *info = r->info[i];
@@ -203,7 +202,7 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 	}
 	r->dense = dense;
 	r->subset = false;
-	if (UNEXPECTED(by_names && fills)) {
+	if (UNEXPECTED(fills && !r->same_layout && !shape->defaults)) {
 		fills_by_names(r, shape);
 	}
 	if (d->stamp && r->ce) {
@@ -1143,14 +1142,6 @@ static zend_result data_as_properties(decoder *d, zend_object *obj, HashTable *d
 	return SUCCESS;
 }
 
-/* __unserialize() and __wakeup(), in the order the objects were completed.
- * A hook may wake a shell of the same graph, which defers and runs hooks of
- * its own past `end`: the entries are read by index. As unserialize() runs
- * them: under BG(serialize_lock), so that serialize() or unserialize()
- * called by a hook starts a context of its own instead of continuing the
- * one of an unserialize() this fetch runs inside (a Serializable's
- * unserialize()); and once one failed, the object whose hook threw and
- * those whose hook did not run get no destructor call. */
 /* The object's __wakeup(), if its class has one, found as unserialize()
  * finds it: by the known name, whose hash is computed once, instead of a
  * lowercased copy of the name hashed for every object (a third of what
@@ -1163,6 +1154,14 @@ static void call_wakeup(zend_object *obj)
 	}
 }
 
+/* __unserialize() and __wakeup(), in the order the objects were completed.
+ * A hook may wake a shell of the same graph, which defers and runs hooks of
+ * its own past `end`: the entries are read by index. As unserialize() runs
+ * them: under BG(serialize_lock), so that serialize() or unserialize()
+ * called by a hook starts a context of its own instead of continuing the
+ * one of an unserialize() this fetch runs inside (a Serializable's
+ * unserialize()); and once one failed, the object whose hook threw and
+ * those whose hook did not run get no destructor call. */
 zend_result rv_decoder_finish(decoder *d, uint32_t from, zend_result rc)
 {
 	uint32_t end = d->ndefer;
