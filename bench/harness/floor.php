@@ -34,13 +34,8 @@ for ($r = 0; $r < (int)$o['rounds']; $r++) {
     foreach ($cases as $c => $case) {
         $k = ($r + $c) % count(HX_FLOOR_BACKENDS);
         foreach ([...array_slice(HX_FLOOR_BACKENDS, $k), ...array_slice(HX_FLOOR_BACKENDS, 0, $k)] as $backend) {
-            $cmd = [PHP_BINARY, ...hx_php_args($backend, $o['ext']), __DIR__ . '/run.php', "--worker=$backend", "--case=$case", '--mode=read',
-                '--samples=5', '--sample-ms=20'];
-            $proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
-            $json = stream_get_contents($pipes[1]);
-            $err = stream_get_contents($pipes[2]);
-            if (proc_close($proc) !== 0 || !is_array($res = json_decode($json, true))) {
-                fprintf(STDERR, "\nread %s under %s failed:\n%s%s\n", $case, $backend, $json, $err);
+            $res = hx_run_worker($backend, $case, 'read', $o['ext'], ['--samples=5', '--sample-ms=20']);
+            if ($res === null) {
                 exit(1);
             }
             if (isset($res['ns'])) {
@@ -76,18 +71,19 @@ foreach ($cases as $case) {
         continue;
     }
     $row = [];
-    foreach (['none' => 'apcu', 'none ' => 'apcu_igbinary', 'user_cache' => 'apcu', 'user_cache ' => 'apcu_igbinary'] as $mine => $theirs) {
-        $x = $ratio($case, trim($mine), $theirs);
-        $g[$mine][] = $x;
+    foreach ([['none', 'apcu'], ['none', 'apcu_igbinary'], ['user_cache', 'apcu'], ['user_cache', 'apcu_igbinary']] as [$mine, $theirs]) {
+        $x = $ratio($case, $mine, $theirs);
+        $g["$mine/$theirs"][] = $x;
         $row[] = hx_fmt_x($x);
     }
     $lines[] = "| `$case` | " . implode(' | ', array_map(fn ($b) => hx_fmt_us(hx_median($by[$b])), HX_FLOOR_BACKENDS)) . ' | ' . implode(' | ', $row) . ' |';
 }
-$lines[] = sprintf('| **geomean** (%d workloads) | | | | | **%s** | **%s** | **%s** | **%s** |', count($g['none']),
-    hx_fmt_x(hx_geomean($g['none'])), hx_fmt_x(hx_geomean($g['none '])), hx_fmt_x(hx_geomean($g['user_cache'])), hx_fmt_x(hx_geomean($g['user_cache '])));
+$gm = fn (string $pair) => hx_fmt_x(hx_geomean($g[$pair]));
+$lines[] = sprintf('| **geomean** (%d workloads) | | | | | **%s** | **%s** | **%s** | **%s** |', count($g['none/apcu']),
+    $gm('none/apcu'), $gm('none/apcu_igbinary'), $gm('user_cache/apcu'), $gm('user_cache/apcu_igbinary'));
 $lines[] = '';
 $lines[] = sprintf('Issue 26 asks for reads at most 0.04x APCu and 0.06x APCu+igbinary; with no cache at all the workloads read at %s and %s.',
-    hx_fmt_x(hx_geomean($g['none'])), hx_fmt_x(hx_geomean($g['none '])));
+    $gm('none/apcu'), $gm('none/apcu_igbinary'));
 $md = implode("\n", $lines) . "\n";
 file_put_contents($o['out'], $md);
 echo $md;

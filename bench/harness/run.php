@@ -256,6 +256,20 @@ function hx_fmt_x(float $x): string
     return $x < 0.1 ? sprintf('%.3fx', $x) : sprintf('%.2fx', $x);
 }
 
+/** One worker's run (a fresh process), its JSON result; null, said on stderr, if it failed. */
+function hx_run_worker(string $backend, string $case, string $mode, string $ext, array $worker_opts): ?array
+{
+    $cmd = [PHP_BINARY, ...hx_php_args($backend, $ext), __DIR__ . '/run.php', "--worker=$backend", "--case=$case", "--mode=$mode", ...$worker_opts];
+    $proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    $json = stream_get_contents($pipes[1]);
+    $err = stream_get_contents($pipes[2]);
+    if (proc_close($proc) !== 0 || !is_array($res = json_decode($json, true))) {
+        fprintf(STDERR, "\n%s %s under %s failed:\n%s%s\n", $mode, $case, $backend, $json, $err);
+        return null;
+    }
+    return $res;
+}
+
 function hx_driver(array $o): int
 {
     $rounds = (int)($o['rounds'] ?? 5);
@@ -273,12 +287,8 @@ function hx_driver(array $o): int
             foreach ($cases as $c => $case) {
                 $k = ($r + $c) % count(HX_BACKENDS);
                 foreach ([...array_slice(HX_BACKENDS, $k), ...array_slice(HX_BACKENDS, 0, $k)] as $backend) {
-                    $cmd = [PHP_BINARY, ...hx_php_args($backend, $ext), __FILE__, "--worker=$backend", "--case=$case", "--mode=$mode", ...$worker_opts];
-                    $proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
-                    $json = stream_get_contents($pipes[1]);
-                    $err = stream_get_contents($pipes[2]);
-                    if (proc_close($proc) !== 0 || !is_array($res = json_decode($json, true))) {
-                        fprintf(STDERR, "\n%s %s under %s failed:\n%s%s\n", $mode, $case, $backend, $json, $err);
+                    $res = hx_run_worker($backend, $case, $mode, $ext, $worker_opts);
+                    if ($res === null) {
                         return 1;
                     }
                     if (isset($res['failed'])) {
