@@ -27,4 +27,11 @@ static zend_always_inline bool rv_class_lasting(const zend_class_entry *ce)
 		&& !(ce->ce_flags & ZEND_ACC_HAS_AST_PROPERTIES);
 }
 
+/* The class has a __wakeup() (its own or inherited), found as unserialize()
+ * finds it: by the known name, whose hash is computed once. */
+static zend_always_inline bool rv_class_has_wakeup(const zend_class_entry *ce)
+{
+	return zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
+}
+
 #endif

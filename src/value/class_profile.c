@@ -44,7 +44,7 @@ static uint32_t mode_of(zend_class_entry *ce, rv_encoding enc, bool direct, uint
 			return RV_OBJ_HEAP;
 		default:
 			return !direct && native == RV_NATIVE_NONE
-				&& zend_hash_str_exists(&ce->function_table, "__wakeup", sizeof("__wakeup") - 1)
+				&& rv_class_has_wakeup(ce)
 				? RV_OBJ_WAKEUP : RV_OBJ_PROPS;
 	}
 }

@@ -107,14 +107,6 @@ static zend_property_info *declaration_of(zend_class_entry *ce, zend_string *man
 	return info;
 }
 
-/* Most classes have no __wakeup(): they are known without the profile a
- * store needs, which lays their shape out (a fetch of a graph of many
- * classes paid for that per class and request). */
-static zend_always_inline bool class_has_wakeup(zend_class_entry *ce)
-{
-	return zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
-}
-
 /* Resolved shapes live as long as their decoder, in chunks it frees
  * together: one allocation for many shapes, none freed one by one. */
 #define RESOLVED_CHUNK 2048
@@ -240,7 +232,7 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class
 	 * (decode_object()), unless it is copied directly (direct_classes).
 	 * Profiles are looked at only for classes with such hooks: building
 	 * one costs more than the fetch of most objects. */
-	r->wakeup = r->ce && !r->ce->__unserialize && class_has_wakeup(r->ce)
+	r->wakeup = r->ce && !r->ce->__unserialize && rv_class_has_wakeup(r->ce)
 		&& rv_class_profile_of(d->ctx, r->ce)->mode == RV_OBJ_WAKEUP;
 	r->unserialize = r->ce && r->ce->__unserialize && !rv_class_profile_of(d->ctx, r->ce)->direct;
 	if (complete || !r->ce) {
@@ -681,7 +673,7 @@ static zend_result props_as_data(decoder *d, zend_object *obj, const rv_object_n
  * __unserialize() nor __wakeup() rebuilds it. */
 static bool internal_state_only(zend_class_entry *ce)
 {
-	return ce->type == ZEND_INTERNAL_CLASS && ce->create_object && !ce->__unserialize && !class_has_wakeup(ce);
+	return ce->type == ZEND_INTERNAL_CLASS && ce->create_object && !ce->__unserialize && !rv_class_has_wakeup(ce);
 }
 
 /* UserCache's refusal of such a class (rv_context.internal_state_refused). */

@@ -137,7 +137,7 @@ static kept_shape *kept_copy(const rv_shape *shape, uint64_t stamp, const resolv
  * only, as a kept application fetched by every request meets it again. */
 static void keep_exact(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r)
 {
-	if (!rv_class_lasting(r->ce) || zend_hash_exists(&r->ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
+	if (!rv_class_lasting(r->ce) || rv_class_has_wakeup(r->ce)) {
 		return;
 	}
 	HashTable *t = rv_context_table(&ctx->lasting_exact_shapes, true, kept_free);
@@ -194,7 +194,7 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 		}
 	}
 	/* Looked up last: a lookup of the class's methods per shape. */
-	if (zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
+	if (rv_class_has_wakeup(ce)) {
 		return;
 	}
 	HashTable *t = lasting ? rv_context_table(&ctx->lasting_shapes, true, kept_free)
