@@ -11,7 +11,8 @@
  * Prints "ok", the body and the nanoseconds the fetch and the use took.
  */
 require __DIR__ . '/app.php';
-$mode = getenv('LAZY_BENCH_MODE');
+// Padded with '_' to one length by run.php.
+$mode = rtrim((string)getenv('LAZY_BENCH_MODE'), '_');
 $c = Resident\Cache::pool('lazybench');
 if (!$c->exists('app') && $mode !== 'none') {
     $c->store('app', Bench\Lazy\boot());
