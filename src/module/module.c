@@ -334,8 +334,11 @@ static PHP_RINIT_FUNCTION(resident)
 #endif
 	resident_segment_request_start();
 	if (EXPECTED(resident_sapi_one_worker_per_process())) {
-		/* A php-fpm pool's php_admin_value lists, set in its workers after MINIT. */
-		resident_class_list_update(&direct_class_list, RESIDENT_G(direct_classes));
+		/* A php-fpm pool's php_admin_value lists, set in its workers after
+		 * MINIT, and a request's PHP_ADMIN_VALUE, which its worker keeps. */
+		if (resident_class_list_update(&direct_class_list, RESIDENT_G(direct_classes))) {
+			rv_context_profiles_changed(RV_CTX);
+		}
 		ros_listed_classes_update(RESIDENT_G(request_over_static_classes));
 	} else {
 		warn_request_class_lists();

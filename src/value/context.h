@@ -115,10 +115,11 @@ typedef struct rv_context {
 	/* ... and the classes declared types accepted (shape_cache.c). */
 	HashTable *lasting_types;
 	/* Per request: shapes of objects of the other classes resolved
-	 * (shape_cache.c), freed when it ends, and a bit per layout
-	 * fingerprint (modulo) resolved once already: only a shape met again
-	 * is kept. */
+	 * (shape_cache.c), by content and exactly as for those that last,
+	 * freed when it ends, and a bit per layout fingerprint or exact shape
+	 * (modulo) resolved once already: only a shape met again is kept. */
 	HashTable *request_shapes;
+	HashTable *request_exact_shapes;
 	uint64_t shapes_met[64];
 	/* Per call: the stamp of the stored value being decoded (the cache
 	 * layer's rs_entry_stamp()), 0 if none. */

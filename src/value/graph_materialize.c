@@ -280,7 +280,7 @@ static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_s
 	if (d->table && (known = zend_hash_index_find(&d->resolved, (zend_ulong)(uintptr_t)shape))) {
 		return Z_PTR_P(known);
 	}
-	return d->stamp && (d->ctx->lasting_shapes || d->ctx->request_shapes || d->ctx->lasting_exact_shapes)
+	return d->stamp && (d->ctx->lasting_shapes || d->ctx->request_shapes || d->ctx->lasting_exact_shapes || d->ctx->request_exact_shapes)
 		? rv_shape_cache_find(d->ctx, shape, d->stamp) : NULL;
 }
 

@@ -74,6 +74,12 @@ void rv_context_table_free(HashTable **at)
 	}
 }
 
+void rv_context_profiles_changed(rv_context *ctx)
+{
+	rv_context_table_free(&ctx->lasting_shapes);
+	rv_context_table_free(&ctx->lasting_exact_shapes);
+}
+
 void rv_context_free(rv_context *ctx)
 {
 	/* What was replaced in the shape cache goes with the request's end. */

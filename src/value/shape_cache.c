@@ -99,7 +99,10 @@ resolved_shape *rv_shape_cache_find(rv_context *ctx, const rv_shape *shape, uint
 			r = find_in(ctx->request_shapes, shape, stamp);
 		}
 	}
-	return r ? r : find_exact(ctx->lasting_exact_shapes, shape, stamp);
+	if (!r) {
+		r = find_exact(ctx->lasting_exact_shapes, shape, stamp);
+	}
+	return r ? r : find_exact(ctx->request_exact_shapes, shape, stamp);
 }
 
 /* A copy of r and of what it follows from, in memory of the process or of
@@ -131,13 +134,37 @@ static kept_shape *kept_copy(const rv_shape *shape, uint64_t stamp, const resolv
 	return k;
 }
 
+/* Whether key (a layout fingerprint, a shape's address) was met before in
+ * the request, noting that it is. Modulo: a key may pass for another. */
+static bool met_before(rv_context *ctx, uint64_t key)
+{
+	uint64_t bit = (uint64_t)1 << (key & 63);
+	uint64_t *met = &ctx->shapes_met[(key >> 6) % (sizeof(ctx->shapes_met) / sizeof(ctx->shapes_met[0]))];
+	if (*met & bit) {
+		return true;
+	}
+	*met |= bit;
+	return false;
+}
+
 /* A shape whose content does not say its resolution (listed by name: the
- * declarations were found by name; laid out otherwise since the store),
- * of a class that lasts the process: kept for this shape of this value
- * only, as a kept application fetched by every request meets it again. */
+ * declarations were found by name; laid out otherwise since the store):
+ * kept for this shape of this value only. Of a class that lasts the
+ * process, for later requests, as a kept application fetched by every
+ * request meets it again; else, once met again, for the rest of the
+ * request (the same key fetched in a loop, as the harness reads). */
 static void keep_exact(rv_context *ctx, const rv_shape *shape, uint64_t stamp, const resolved_shape *r)
 {
-	if (!rv_class_lasting(r->ce) || rv_class_has_wakeup(r->ce)) {
+	if (!rv_class_lasting(r->ce)) {
+		if (!met_before(ctx, (uint64_t)(uintptr_t)shape >> 3)) {
+			return;
+		}
+		HashTable *t = rv_context_table(&ctx->request_exact_shapes, false, kept_for_request_free);
+		/* Already there: another value's shape at this address (the key
+		 * stored again meanwhile), which a decoder may still hold. */
+		if (zend_hash_num_elements(t) < SHAPE_CACHE_MAX && !zend_hash_index_exists(t, (zend_ulong)(uintptr_t)shape)) {
+			zend_hash_index_add_new_ptr(t, (zend_ulong)(uintptr_t)shape, kept_copy(shape, stamp, r, false));
+		}
 		return;
 	}
 	HashTable *t = rv_context_table(&ctx->lasting_exact_shapes, true, kept_free);
@@ -162,14 +189,16 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 {
 	ZEND_ASSERT(r->complete);
 	zend_class_entry *ce = r->ce;
-	/* Only a class laid out as when the value was stored: then the slots
-	 * and flags say all the resolution follows from (declarations by
-	 * slot, not by name). The wakeup and unserialize flags follow the
-	 * class's profile, which resident.direct_classes may change from one
-	 * request to the next. */
-	if (!ce || r->wakeup || r->unserialize || ce->__unserialize) {
+	/* The wakeup and unserialize flags follow the class's hooks, which
+	 * stay as they are while it does, and its profile, which a change of
+	 * resident.direct_classes changes: rv_context_profiles_changed()
+	 * drops what was kept for the process then. */
+	if (!ce) {
 		return;
 	}
+	/* Only a class laid out as when the value was stored: then the slots
+	 * and flags say all the resolution follows from (declarations by
+	 * slot, not by name). */
 	if (!r->same_layout) {
 		keep_exact(ctx, shape, stamp, r);
 		return;
@@ -186,16 +215,9 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 		 * shape is kept when a shape of its layout is resolved again in
 		 * the request (the same value fetched again, another value
 		 * alike), which then costs one resolution more. */
-		uint64_t bit = (uint64_t)1 << (shape->layout & 63);
-		uint64_t *met = &ctx->shapes_met[(shape->layout >> 6) % (sizeof(ctx->shapes_met) / sizeof(ctx->shapes_met[0]))];
-		if (!(*met & bit)) {
-			*met |= bit;
+		if (!met_before(ctx, shape->layout)) {
 			return;
 		}
-	}
-	/* Looked up last: a lookup of the class's methods per shape. */
-	if (rv_class_has_wakeup(ce)) {
-		return;
 	}
 	HashTable *t = lasting ? rv_context_table(&ctx->lasting_shapes, true, kept_free)
 		: rv_context_table(&ctx->request_shapes, false, kept_for_request_free);
@@ -274,6 +296,11 @@ void rv_shape_cache_request_end(rv_context *ctx)
 		zend_hash_destroy(ctx->request_shapes);
 		efree(ctx->request_shapes);
 		ctx->request_shapes = NULL;
+	}
+	if (ctx->request_exact_shapes) {
+		zend_hash_destroy(ctx->request_exact_shapes);
+		efree(ctx->request_exact_shapes);
+		ctx->request_exact_shapes = NULL;
 	}
 	if (ctx->lasting_shapes && zend_hash_num_elements(ctx->lasting_shapes) >= SHAPE_CACHE_MAX) {
 		zend_hash_clean(ctx->lasting_shapes);

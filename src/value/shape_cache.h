@@ -3,10 +3,11 @@
  * Shapes resolved once per process: a decoder resolves each shape of a
  * value it meets (its class, declarations, whether its records fill the
  * slots in order), per request. Where the class lives as long as the
- * process (class_layout.h: internal, preloaded) and nothing of the
- * resolution depends on the request (no __wakeup(), no __unserialize()),
- * the next request that reads a value with the same shape (a kept
- * application, fetched by every request) finds it here. Kept by what the
+ * process (class_layout.h: internal, preloaded), the next request that
+ * reads a value with the same shape (a kept application, fetched by every
+ * request) finds it here; what depends on resident.direct_classes (whether
+ * the class restores through __wakeup() or __unserialize()) is dropped
+ * when that changes (rv_context_profiles_changed()). Kept by what the
  * resolution follows from, not by where the shape is stored: the class's
  * name, its layout fingerprint as stored, which slot each property goes
  * to and its flags; only where the class is still laid out so (the slots

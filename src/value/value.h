@@ -209,6 +209,12 @@ void rv_context_request_end(rv_context *ctx);
 void rv_context_scripts_end(rv_context *ctx);
 /* GSHUTDOWN: what was kept for the process or thread goes too. */
 void rv_context_free(rv_context *ctx);
+/* At a request's start, before any decoder: the module's answer to
+ * is_direct_class() changed (a php-fpm pool's resident.direct_classes,
+ * applied in its worker after MINIT). What was kept for the process on the
+ * strength of the old answers (resolved shapes: whether a class restores
+ * through __wakeup() or __unserialize()) goes. */
+void rv_context_profiles_changed(rv_context *ctx);
 
 /* The integer an entry holds, for atomic updates in place (readers copy the
  * zval, so changing its lval is safe); NULL if it is not a plain integer. */

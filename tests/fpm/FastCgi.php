@@ -7,8 +7,12 @@ final class FastCgi
 {
     public function __construct(private string $socket) {}
 
-    /** Runs $script with the query string; returns [headers, body]. */
-    public function get(string $script, string $query = '', float $timeout = 10.0): array
+    /**
+     * Runs $script with the query string; returns [headers, body]. $params:
+     * more FastCGI parameters (PHP_ADMIN_VALUE, which php-fpm applies to
+     * this request only).
+     */
+    public function get(string $script, string $query = '', float $timeout = 10.0, array $params = []): array
     {
         $conn = @stream_socket_client('unix://' . $this->socket, $errno, $errstr, $timeout);
         if (!$conn) {
@@ -25,7 +29,7 @@ final class FastCgi
             'SERVER_PROTOCOL' => 'HTTP/1.1',
             'SERVER_NAME' => 'localhost',
             'REMOTE_ADDR' => '127.0.0.1',
-        ];
+        ] + $params;
         $body = '';
         foreach ($params as $k => $v) {
             $body .= self::length(strlen($k)) . self::length(strlen($v)) . $k . $v;

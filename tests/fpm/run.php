@@ -333,6 +333,50 @@ try {
     check('OPcache preloading: objects of preloaded classes (one with a constant-expression default) and an internal class, fetched and kept, are the same in every request of every worker', false, $e->getMessage() . "\n" . $fpm->log());
 }
 $fpm->stop();
+
+// Shapes of a preloaded class are kept for the worker, and with them
+// whether its objects restore through __wakeup(), which depends on
+// resident.direct_classes: a request whose PHP_ADMIN_VALUE lists the class
+// (php-fpm keeps it in the worker for the requests after it, until another
+// request's PHP_ADMIN_VALUE sets it again) must not restore through what
+// was kept before, nor the requests after the list is emptied again through
+// what it kept. One worker: every request meets what the others kept.
+file_put_contents("$preloadDir/KeptWakeup.php", '<?php
+final class KeptWakeup
+{
+    public static int $wakeups = 0;
+    public function __construct(public int $n) {}
+    public function __wakeup(): void { self::$wakeups++; }
+}
+');
+file_put_contents("$preloadDir/preload.php", "<?php\nopcache_compile_file(__DIR__ . '/KeptWakeup.php');\n");
+file_put_contents("$preloadDir/direct_change.php", '<?php
+$c = Resident\Cache::pool("direct-change");
+if (($_GET["op"] ?? "") === "store") {
+    $c->store("v", [new KeptWakeup(1), new KeptWakeup(2)]);
+}
+KeptWakeup::$wakeups = 0;
+$sum = 0;
+for ($i = 0; $i < 3; $i++) {
+    $sum += array_sum(array_map(fn ($o) => $o->n, $c->fetch("v")));
+}
+echo json_encode([KeptWakeup::$wakeups, $sum, ini_get("resident.direct_classes")]);
+');
+$fpm = new Fpm($fpmBinary, array_merge($ini, $opcache, ["opcache.preload=$preloadDir/preload.php", 'opcache.preload_user=' . posix_getpwuid(posix_geteuid())['name']]), 1);
+try {
+    $listed = ['PHP_ADMIN_VALUE' => 'resident.direct_classes=KeptWakeup'];
+    $emptied = ['PHP_ADMIN_VALUE' => 'resident.direct_classes='];
+    $seen = [];
+    foreach ([['op=store', []], ['', []], ['', $listed], ['', []], ['', $emptied], ['', []]] as [$query, $params]) {
+        $seen[] = json_decode($fpm->client->get("$preloadDir/direct_change.php", $query, 10.0, $params)[1], true);
+    }
+    $expect = [[6, 9, ''], [6, 9, ''], [0, 9, 'KeptWakeup'], [0, 9, 'KeptWakeup'], [6, 9, ''], [6, 9, '']];
+    check('OPcache preloading: a preloaded class listed in resident.direct_classes by a request\'s PHP_ADMIN_VALUE restores its objects without __wakeup() from then on, and through __wakeup() again once another one empties the list, in one worker',
+        $seen === $expect, json_encode($seen) . "\n" . $fpm->log());
+} catch (Throwable $e) {
+    check('OPcache preloading: a preloaded class listed in resident.direct_classes by a request\'s PHP_ADMIN_VALUE restores its objects without __wakeup() from then on, and through __wakeup() again once another one empties the list, in one worker', false, $e->getMessage() . "\n" . $fpm->log());
+}
+$fpm->stop();
 exec('rm -rf ' . escapeshellarg($preloadDir));
 
 // A named segment: bin/resident, a separate CLI process, acts on what the
