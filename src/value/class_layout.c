@@ -57,3 +57,61 @@ uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce)
 	zend_hash_index_add_new(cache, (zend_ulong)(uintptr_t)ce, &v);
 	return h;
 }
+
+uint64_t rv_class_print(rv_context *ctx, zend_class_entry *ce)
+{
+	/* Keyed by address: a table of classes, not of user input. */
+	HashTable *cache = rv_context_table(&ctx->prints, false, NULL);
+	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
+	if (known) {
+		return (uint64_t)Z_LVAL_P(known);
+	}
+	/* What rv_class_layout() follows from (the names by slot, the
+	 * defaults), what resolve_new() and complete_shape() read of the class
+	 * (its flags, object constructor, declarations by address, their types,
+	 * flags and offsets), and what its profile (class_profile.c) follows
+	 * from besides resident.direct_classes, whose change drops what was
+	 * kept: in one pass, once per class and request, as cheap as it can be
+	 * (an FNV-like product; the layout's finer mixing is what a stored
+	 * value records, this is compared within the process only). */
+	const uint64_t p = 0x100000001b3ULL;
+	uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)ce->default_properties_count;
+	h = (h ^ ce->ce_flags) * p;
+	h = (h ^ (uintptr_t)ce->create_object) * p;
+	h = (h ^ (uintptr_t)ce->parent) * p;
+	h = (h ^ (uintptr_t)ce->__serialize) * p;
+	h = (h ^ (uintptr_t)ce->__unserialize) * p;
+	h = (h ^ (uintptr_t)ce->serialize) * p;
+	h = (h ^ (uintptr_t)ce->unserialize) * p;
+	h = (h ^ (uintptr_t)ce->properties_info_table) * p;
+	h = (h ^ (uint64_t)rv_class_has_wakeup(ce)) * p;
+	zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(ce);
+	for (int i = 0; i < ce->default_properties_count; i++) {
+		zend_property_info *info = ce->properties_info_table[i];
+		h = (h ^ (uintptr_t)info) * p;
+		if (info) {
+			h = (h ^ zend_string_hash_val(info->name)) * p;
+			h = (h ^ ZEND_TYPE_FULL_MASK(info->type)) * p;
+			h = (h ^ (uintptr_t)info->type.ptr) * p;
+			h = (h ^ (((uint64_t)info->flags << 32) | (uint32_t)info->offset)) * p;
+		}
+		zval *d = &defaults[i];
+		uint64_t x = Z_TYPE_P(d);
+		if (Z_TYPE_P(d) == IS_LONG || Z_TYPE_P(d) == IS_DOUBLE) {
+			x ^= (uint64_t)Z_LVAL_P(d) << 8;
+		} else if (Z_TYPE_P(d) == IS_STRING) {
+			x ^= (uint64_t)zend_string_hash_val(Z_STR_P(d)) << 8;
+		} else if (Z_TYPE_P(d) == IS_ARRAY) {
+			x ^= rv_digest_constant(d) << 8;
+		}
+		h = (h ^ x) * p;
+	}
+	h ^= h >> 29;
+	if (h == 0) {
+		h = 1;
+	}
+	zval v;
+	ZVAL_LONG(&v, (zend_long)h);
+	zend_hash_index_add_new(cache, (zend_ulong)(uintptr_t)ce, &v);
+	return h;
+}

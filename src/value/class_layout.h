@@ -15,6 +15,24 @@
  * class lives as long as it (ctx->lasting_layouts). Never 0. */
 uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce);
 
+/* The layout and everything else a resolved shape of the class follows
+ * from (graph_decode.h's resolved_shape): its flags, object constructor,
+ * parent and hooks, and per slot the declaration (by address), its type,
+ * flags and offset. For the request (ctx->prints); 0 if the layout is
+ * unknown. Two classes with the same print at the same address resolve a
+ * shape alike: a shape of a class OPcache holds is kept for the process by
+ * it (shape_cache.h), where the class's address alone would not do (after
+ * OPcache restarts, another class may be there). */
+uint64_t rv_class_print(rv_context *ctx, zend_class_entry *ce);
+
+/* A class OPcache holds (immutable, in its shared memory), whose defaults
+ * are constants: the same in every request until OPcache restarts, when
+ * its print tells (rv_class_print()). */
+static zend_always_inline bool rv_class_printable(const zend_class_entry *ce)
+{
+	return (ce->ce_flags & (ZEND_ACC_IMMUTABLE | ZEND_ACC_HAS_AST_PROPERTIES)) == ZEND_ACC_IMMUTABLE;
+}
+
 /* The class lives as long as the process (or thread), laid out the same in
  * every request: an internal one, or one opcache.preload declared (it
  * stays, at its address, through OPcache restarts), whose defaults are

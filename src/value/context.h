@@ -80,6 +80,8 @@ typedef struct rv_context {
 	const char *recent_temp_srcs[RV_RECENT_TEMPS]; /* ... and the C strings they were made from (or NULL) */
 	HashTable *tz_objects;       /* DateTimeZone objects made while decoding (date.c) */
 	HashTable *layouts;          /* class entry -> rv_class_layout() */
+	HashTable *prints;           /* class entry -> rv_class_print() */
+	uint64_t request_no;         /* requests ended before this one, plus 1 (shape_cache.c) */
 	HashTable *class_profiles;   /* class entry -> rv_class_profile (class_profile.c) */
 	struct rv_class_profile *last_profile; /* the one asked for last (class_profiles holds it) */
 	struct rv_lazy_graph *lazy_graphs; /* RequestOverStatic graphs restored lazily (graph_lazy.c) */

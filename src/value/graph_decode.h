@@ -155,6 +155,13 @@ static zend_always_inline const zval *record_next_zval(record_reader *rr, uint32
 /* The class of that name, linked (autoloaded if need be; an anonymous
  * class once its script is loaded), or NULL. */
 zend_class_entry *rv_find_class(zend_string *name, zend_string *lc);
+
+/* A shape's class, looked up at most once while its resolution is looked
+ * for (an autoloader runs once): done, and what rv_find_class() gave. */
+typedef struct rv_class_lookup {
+	zend_class_entry *ce;
+	bool done;
+} rv_class_lookup;
 /* The class and declarations a shape stands for in this request. */
 resolved_shape *rv_decoder_resolve(decoder *d, const rv_shape *shape);
 /* The same, from what resolving it as far as a shell needs gave (r). */

@@ -202,16 +202,15 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 	}
 }
 
-/* found: the class, linked, if the caller looked it up already. Only the
- * class and what a shell needs to know of it are resolved unless
- * complete (decoder.light). */
-static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, zend_class_entry *found, bool complete)
+/* lookup: the class, if looked up already. Only the class and what a
+ * shell needs to know of it are resolved unless complete (decoder.light). */
+static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, const rv_class_lookup *lookup, bool complete)
 {
 	resolved_shape *r = resolved_alloc(d, sizeof(resolved_shape) + rv_resolved_props_size(shape->nprops));
 	r->info = (zend_property_info **)(r + 1);
 	r->accepted = (zend_class_entry **)(r->info + shape->nprops);
 	r->direct = (uint8_t *)(r->accepted + shape->nprops);
-	r->ce = found ? found : rv_find_class(shape->class_name, shape->lc_class_name);
+	r->ce = lookup->done ? lookup->ce : rv_find_class(shape->class_name, shape->lc_class_name);
 	r->complete = false;
 	/* Only a class that lasts the process keeps what its types accepted. */
 	if (r->ce && rv_class_lasting(r->ce)) {
@@ -271,7 +270,7 @@ static zend_always_inline resolved_shape *resolved_recently(decoder *d, const rv
 
 /* The shape resolved already, not among the last few (by this decoder, or
  * for the same value by an earlier request: shape_cache.h), or NULL. */
-static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_shape *shape)
+static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_shape *shape, rv_class_lookup *lookup)
 {
 	if (shape == d->first_shape) {
 		return d->first_resolved;
@@ -281,7 +280,7 @@ static zend_always_inline resolved_shape *resolved_before(decoder *d, const rv_s
 		return Z_PTR_P(known);
 	}
 	return d->stamp && (d->ctx->lasting_shapes || d->ctx->request_shapes || d->ctx->lasting_exact_shapes || d->ctx->request_exact_shapes)
-		? rv_shape_cache_find(d->ctx, shape, d->stamp) : NULL;
+		? rv_shape_cache_find(d->ctx, shape, d->stamp, lookup) : NULL;
 }
 
 /* The shape's class, and at least what a shell needs (decoder.light). */
@@ -291,9 +290,10 @@ static zend_always_inline resolved_shape *resolve_light(decoder *d, const rv_sha
 	if (r) {
 		return r;
 	}
-	r = resolved_before(d, shape);
+	rv_class_lookup lookup = { NULL, false };
+	r = resolved_before(d, shape, &lookup);
 	if (!r) {
-		r = resolve_new(d, shape, NULL, !d->light);
+		r = resolve_new(d, shape, &lookup, !d->light);
 	}
 	remember(d, shape, r);
 	return r;

@@ -12,6 +12,7 @@ void rv_context_init(rv_context *ctx, bool (*is_direct_class)(zend_class_entry *
 {
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->is_direct_class = is_direct_class;
+	ctx->request_no = 1;
 }
 
 static void free_table(HashTable **table)
@@ -37,6 +38,8 @@ void rv_context_request_end(rv_context *ctx)
 	ctx->last_profile = NULL;
 	free_table(&ctx->class_profiles);
 	free_table(&ctx->layouts);
+	free_table(&ctx->prints);
+	ctx->request_no++;
 	free_table(&ctx->temp_strings);
 	/* Left set by a bailout out of a store that set it. */
 	ctx->code_refused = false;

@@ -23,6 +23,10 @@ typedef struct kept_shape {
 	 * value is the same, its shape is found again without comparing. */
 	const rv_shape *seen;
 	uint64_t seen_stamp;
+	/* Of a class OPcache holds: its print when resolved (0 for a class that
+	 * lasts the process), and the request it was last found the same in. */
+	uint64_t print;
+	uint64_t checked;
 	uint32_t nprops;
 	uint32_t name_len;
 	int32_t *slots;
@@ -54,7 +58,7 @@ static void accepted_free(zval *zv)
 	pefree(Z_PTR_P(zv), 1);
 }
 
-static bool same_shape(const kept_shape *k, const rv_shape *shape)
+static zend_always_inline bool same_shape(const kept_shape *k, const rv_shape *shape)
 {
 	return k->nprops == shape->nprops && k->name_len == ZSTR_LEN(shape->lc_class_name)
 		&& memcmp(k->lc_class_name, ZSTR_VAL(shape->lc_class_name), k->name_len) == 0
@@ -62,7 +66,26 @@ static bool same_shape(const kept_shape *k, const rv_shape *shape)
 		&& memcmp(k->prop_flags, shape->prop_flags, k->nprops) == 0;
 }
 
-static resolved_shape *find_in(HashTable *t, const rv_shape *shape, uint64_t stamp)
+/* A shape of a class OPcache holds, resolved in an earlier request: its
+ * class is still the one of that name this request, where it was, and
+ * resolves it alike (the same print). The class is looked up once. */
+static bool still_resolved_so(rv_context *ctx, kept_shape *k, const rv_shape *shape, rv_class_lookup *lookup)
+{
+	if (k->checked == ctx->request_no) {
+		return true;
+	}
+	if (!lookup->done) {
+		lookup->ce = rv_find_class(shape->class_name, shape->lc_class_name);
+		lookup->done = true;
+	}
+	if (lookup->ce != k->r.ce || EG(exception) || rv_class_print(ctx, lookup->ce) != k->print) {
+		return false;
+	}
+	k->checked = ctx->request_no;
+	return true;
+}
+
+static resolved_shape *find_in(rv_context *ctx, HashTable *t, const rv_shape *shape, uint64_t stamp, rv_class_lookup *lookup)
 {
 	if (!t) {
 		return NULL;
@@ -70,14 +93,15 @@ static resolved_shape *find_in(HashTable *t, const rv_shape *shape, uint64_t sta
 	/* Keyed by the class's layout fingerprint, which code decides, not
 	 * user input; a key holds at most SAME_LAYOUT_MAX shapes. */
 	for (kept_shape *k = zend_hash_index_find_ptr(t, (zend_ulong)shape->layout); k; k = k->next) {
-		if (k->seen == shape && k->seen_stamp == stamp) {
-			return &k->r;
-		}
-		if (same_shape(k, shape)) {
+		if (!(k->seen == shape && k->seen_stamp == stamp)) {
+			if (!same_shape(k, shape)) {
+				continue;
+			}
 			k->seen = shape;
 			k->seen_stamp = stamp;
-			return &k->r;
 		}
+		/* One shape's content is kept once per table: no other matches. */
+		return !k->print || still_resolved_so(ctx, k, shape, lookup) ? &k->r : NULL;
 	}
 	return NULL;
 }
@@ -90,13 +114,13 @@ static resolved_shape *find_exact(HashTable *t, const rv_shape *shape, uint64_t 
 	return k && k->seen == shape && k->seen_stamp == stamp ? &k->r : NULL;
 }
 
-resolved_shape *rv_shape_cache_find(rv_context *ctx, const rv_shape *shape, uint64_t stamp)
+resolved_shape *rv_shape_cache_find(rv_context *ctx, const rv_shape *shape, uint64_t stamp, rv_class_lookup *lookup)
 {
 	resolved_shape *r = NULL;
 	if (shape->layout) {
-		r = find_in(ctx->lasting_shapes, shape, stamp);
+		r = find_in(ctx, ctx->lasting_shapes, shape, stamp, lookup);
 		if (!r) {
-			r = find_in(ctx->request_shapes, shape, stamp);
+			r = find_in(ctx, ctx->request_shapes, shape, stamp, lookup);
 		}
 	}
 	if (!r) {
@@ -117,6 +141,8 @@ static kept_shape *kept_copy(const rv_shape *shape, uint64_t stamp, const resolv
 	k->next = NULL;
 	k->seen = shape;
 	k->seen_stamp = stamp;
+	k->print = 0;
+	k->checked = 0;
 	k->nprops = n;
 	k->name_len = (uint32_t)ZSTR_LEN(shape->lc_class_name);
 	k->r = *r;
@@ -209,7 +235,12 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 	 * same shape (entries of one class under many keys), does not resolve
 	 * it again. */
 	bool lasting = rv_class_lasting(ce);
-	if (!lasting) {
+	/* A class OPcache holds: for the process, found again by its print. */
+	uint64_t print = 0;
+	if (!lasting && rv_class_printable(ce)) {
+		print = rv_class_print(ctx, ce);
+	}
+	if (!lasting && !print) {
 		/* A value fetched once per request (a kept application) meets
 		 * each of its shapes once: copying them would be all cost. A
 		 * shape is kept when a shape of its layout is resolved again in
@@ -219,24 +250,42 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 			return;
 		}
 	}
-	HashTable *t = lasting ? rv_context_table(&ctx->lasting_shapes, true, kept_free)
+	bool persistent = lasting || print;
+	HashTable *t = persistent ? rv_context_table(&ctx->lasting_shapes, true, kept_free)
 		: rv_context_table(&ctx->request_shapes, false, kept_for_request_free);
 	if (zend_hash_num_elements(t) >= SHAPE_CACHE_MAX) {
 		return;
 	}
 	zval *first = zend_hash_index_find(t, (zend_ulong)shape->layout);
 	uint32_t alike = 0;
-	for (kept_shape *k = first ? Z_PTR_P(first) : NULL; k; k = k->next, alike++) {
-		if (same_shape(k, shape)) {
+	bool replaced = false;
+	for (kept_shape **link = first ? (kept_shape **)&Z_PTR_P(first) : NULL; link && *link; alike++) {
+		kept_shape *k = *link;
+		if (!same_shape(k, shape)) {
+			link = &k->next;
+			continue;
+		}
+		if (!k->print || k->checked == ctx->request_no) {
 			return;
 		}
+		/* Resolved in an earlier request for a class no longer the one of
+		 * its name (OPcache restarted, the class changed): replaced. No
+		 * decoder of this request holds it (none found it the same); it
+		 * goes when the request ends all the same. */
+		*link = k->next;
+		k->next = ctx->replaced_shapes;
+		ctx->replaced_shapes = k;
+		replaced = true;
+		break;
 	}
-	if (alike >= SAME_LAYOUT_MAX) {
+	if (!replaced && alike >= SAME_LAYOUT_MAX) {
 		return;
 	}
 	/* Resolutions already kept stay where they are: a decoder may hold
 	 * one until the request ends. */
-	kept_shape *k = kept_copy(shape, stamp, r, lasting);
+	kept_shape *k = kept_copy(shape, stamp, r, persistent);
+	k->print = print;
+	k->checked = ctx->request_no;
 	if (first) {
 		k->next = Z_PTR_P(first);
 		Z_PTR_P(first) = k;

@@ -379,6 +379,57 @@ try {
 $fpm->stop();
 exec('rm -rf ' . escapeshellarg($preloadDir));
 
+// Shapes of classes OPcache holds are kept for the worker (value/
+// shape_cache.c) and found again in a request only where the class of
+// their name is at the same address and has the same print: after
+// opcache_reset() the worker's next request compiles the class again,
+// here with its properties retyped (likely at the same address, in the
+// same order), and a stored int must not land in a property now typed
+// string (it fails, as unserialize() fails). One worker, no JIT; files
+// cached as soon as written (opcache.file_update_protection=0: else a file
+// younger than 2 seconds is compiled per request, its class not OPcache's).
+$printDir = sys_get_temp_dir() . '/resident-print-' . getmypid();
+@mkdir($printDir);
+$pointClass = fn (string $x, string $label) => "<?php\nfinal class KeptPrintPoint\n{\n    public function __construct(public $x \$x, public $label \$label) {}\n}\n";
+file_put_contents("$printDir/Point.php", $pointClass('int', 'string'));
+file_put_contents("$printDir/print.php", '<?php
+if (($_GET["op"] ?? "") === "change") {
+    file_put_contents(__DIR__ . "/Point.php", ' . var_export($pointClass('string', 'int'), true) . ');
+    echo json_encode(opcache_reset());
+    return;
+}
+require __DIR__ . "/Point.php";
+$c = Resident\Cache::pool("print");
+if (($_GET["op"] ?? "") === "store") {
+    $c->store("p", [new KeptPrintPoint(5, "five"), new KeptPrintPoint(6, "six")]);
+}
+try {
+    $out = [];
+    foreach ($c->fetch("p") as $o) {
+        $out[] = get_debug_type($o->x) . " " . $o->x . ", " . get_debug_type($o->label) . " " . $o->label;
+    }
+} catch (Throwable $e) {
+    $out = get_class($e) . ": " . $e->getMessage();
+}
+echo json_encode($out);
+');
+$fpm = new Fpm($fpmBinary, array_merge($ini, ['zend_extension=opcache', 'opcache.enable=1', 'opcache.validate_timestamps=1', 'opcache.revalidate_freq=0',
+    'opcache.file_update_protection=0']), 1);
+try {
+    $seen = [];
+    foreach (['store', '', '', 'change', '', ''] as $op) {
+        $seen[] = json_decode($fpm->client->get("$printDir/print.php", "op=$op")[1], true);
+    }
+    $before = ['int 5, string five', 'int 6, string six'];
+    $after = 'TypeError: Cannot assign int to property KeptPrintPoint::$x of type string';
+    check('OPcache: shapes kept for the worker are resolved again once opcache_reset() brought the class back retyped: a stored int does not land in a property now typed string',
+        $seen === [$before, $before, $before, true, $after, $after], json_encode($seen) . "\n" . $fpm->log());
+} catch (Throwable $e) {
+    check('OPcache: shapes kept for the worker are resolved again once opcache_reset() brought the class back retyped: a stored int does not land in a property now typed string', false, $e->getMessage() . "\n" . $fpm->log());
+}
+$fpm->stop();
+exec('rm -rf ' . escapeshellarg($printDir));
+
 // A named segment: bin/resident, a separate CLI process, acts on what the
 // workers see while they serve.
 $segment = 'fpmtest-' . getmypid() . '-' . bin2hex(random_bytes(3));
