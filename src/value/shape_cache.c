@@ -69,11 +69,8 @@ static zend_always_inline bool same_shape(const kept_shape *k, const rv_shape *s
 /* A shape of a class OPcache holds, resolved in an earlier request: its
  * class is still the one of that name this request, where it was, and
  * resolves it alike (the same print). The class is looked up once. */
-static bool still_resolved_so(rv_context *ctx, kept_shape *k, const rv_shape *shape, rv_class_lookup *lookup)
+static zend_never_inline bool still_resolved_so(rv_context *ctx, kept_shape *k, const rv_shape *shape, rv_class_lookup *lookup)
 {
-	if (k->checked == ctx->request_no) {
-		return true;
-	}
 	if (!lookup->done) {
 		lookup->ce = rv_find_class(shape->class_name, shape->lc_class_name);
 		lookup->done = true;
@@ -85,7 +82,7 @@ static bool still_resolved_so(rv_context *ctx, kept_shape *k, const rv_shape *sh
 	return true;
 }
 
-static resolved_shape *find_in(rv_context *ctx, HashTable *t, const rv_shape *shape, uint64_t stamp, rv_class_lookup *lookup)
+static zend_always_inline resolved_shape *find_in(rv_context *ctx, HashTable *t, const rv_shape *shape, uint64_t stamp, rv_class_lookup *lookup)
 {
 	if (!t) {
 		return NULL;
@@ -101,7 +98,7 @@ static resolved_shape *find_in(rv_context *ctx, HashTable *t, const rv_shape *sh
 			k->seen_stamp = stamp;
 		}
 		/* One shape's content is kept once per table: no other matches. */
-		return !k->print || still_resolved_so(ctx, k, shape, lookup) ? &k->r : NULL;
+		return !k->print || k->checked == ctx->request_no || still_resolved_so(ctx, k, shape, lookup) ? &k->r : NULL;
 	}
 	return NULL;
 }
