@@ -60,11 +60,11 @@ uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce)
 
 uint64_t rv_class_print(rv_context *ctx, zend_class_entry *ce)
 {
-	/* Keyed by address: a table of classes, not of user input. */
-	HashTable *cache = rv_context_table(&ctx->prints, false, NULL);
-	zval *known = zend_hash_index_find(cache, (zend_ulong)(uintptr_t)ce);
-	if (known) {
-		return (uint64_t)Z_LVAL_P(known);
+	/* Class entries are a few hundred bytes apart. */
+	uintptr_t a = (uintptr_t)ce;
+	rv_print_slot *slot = &ctx->prints[((a >> 6) ^ (a >> 13)) % RV_PRINT_SLOTS];
+	if (slot->ce == ce && slot->request_no == ctx->request_no) {
+		return slot->print;
 	}
 	/* What rv_class_layout() follows from (the names by slot, the
 	 * defaults), what resolve_new() and complete_shape() read of the class
@@ -110,8 +110,8 @@ uint64_t rv_class_print(rv_context *ctx, zend_class_entry *ce)
 	if (h == 0) {
 		h = 1;
 	}
-	zval v;
-	ZVAL_LONG(&v, (zend_long)h);
-	zend_hash_index_add_new(cache, (zend_ulong)(uintptr_t)ce, &v);
+	slot->ce = ce;
+	slot->request_no = ctx->request_no;
+	slot->print = h;
 	return h;
 }

@@ -25,6 +25,14 @@ typedef struct rv_xlat_slot {
 } rv_xlat_slot;
 
 #define RV_RECENT_TEMPS 4
+#define RV_PRINT_SLOTS 64
+
+/* A class's rv_class_print() in the request request_no (class_layout.c). */
+typedef struct rv_print_slot {
+	const zend_class_entry *ce;
+	uint64_t request_no;
+	uint64_t print;
+} rv_print_slot;
 
 struct rv_code_stamp;      /* graph.h */
 
@@ -80,8 +88,11 @@ typedef struct rv_context {
 	const char *recent_temp_srcs[RV_RECENT_TEMPS]; /* ... and the C strings they were made from (or NULL) */
 	HashTable *tz_objects;       /* DateTimeZone objects made while decoding (date.c) */
 	HashTable *layouts;          /* class entry -> rv_class_layout() */
-	HashTable *prints;           /* class entry -> rv_class_print() */
 	uint64_t request_no;         /* requests ended before this one, plus 1 (shape_cache.c) */
+	/* rv_class_print() of the classes asked about in this request (an
+	 * entry of an earlier one is stale), by address: a class is looked up
+	 * in one slot, where another may have taken its place. */
+	rv_print_slot prints[RV_PRINT_SLOTS];
 	HashTable *class_profiles;   /* class entry -> rv_class_profile (class_profile.c) */
 	struct rv_class_profile *last_profile; /* the one asked for last (class_profiles holds it) */
 	struct rv_lazy_graph *lazy_graphs; /* RequestOverStatic graphs restored lazily (graph_lazy.c) */

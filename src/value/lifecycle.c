@@ -38,7 +38,6 @@ void rv_context_request_end(rv_context *ctx)
 	ctx->last_profile = NULL;
 	free_table(&ctx->class_profiles);
 	free_table(&ctx->layouts);
-	free_table(&ctx->prints);
 	ctx->request_no++;
 	free_table(&ctx->temp_strings);
 	/* Left set by a bailout out of a store that set it. */
