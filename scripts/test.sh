@@ -146,12 +146,15 @@ usercache() {
 	PHPT_DIR=tests/phpt/usercache run_phpt "UserCache\\Cache, the ext-user_cache proposal (php-8.2)" "$PHP82" "$RUN_TESTS82" "$EXT82"
 }
 
+# opcache.file_update_protection=0: a test's script is cached although
+# run-tests wrote it a moment ago, so its classes are OPcache's (immutable),
+# as in production (value/shape_cache.c keeps their shapes otherwise).
 phpt_82_opcache() {
 	local opcache
 	opcache=$("$PHP82" -r 'echo PHP_EXTENSION_DIR;')/opcache.so
 	run_phpt "phpt php-8.2 (opcache + tracing JIT)" "$PHP82" "$RUN_TESTS82" "$EXT82" \
 		-d zend_extension="$opcache" -d opcache.enable_cli=1 -d opcache.jit=tracing \
-		-d opcache.jit_buffer_size=64M -d opcache.protect_memory=1
+		-d opcache.jit_buffer_size=64M -d opcache.protect_memory=1 -d opcache.file_update_protection=0
 }
 
 phpt_82_valgrind() {
@@ -221,8 +224,10 @@ phpt_84() { # nts|zts
 	fi
 	local extra=()
 	if [ "$variant" = nts ]; then
-		# The JIT on the debug build too (opcache is a shared module there).
-		extra=(-d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M)
+		# The JIT on the debug build too (opcache is a shared module there);
+		# scripts cached as soon as written, as in phpt_82_opcache.
+		extra=(-d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M
+			-d opcache.file_update_protection=0)
 	fi
 	run_phpt "phpt php-8.4 debug $variant" "$prefix/bin/php" "$prefix/lib/php/build/run-tests.php" \
 		"$root/build/php-8.4-debug-$variant/modules/resident.so" "${extra[@]}"
