@@ -6,6 +6,21 @@
 #include "class_layout.h"
 #include "digest_walk.h"
 
+/* A property's default as a word: its type and its value (a string's
+ * hash, an array's digest). */
+static zend_always_inline uint64_t default_word(zval *d)
+{
+	uint64_t x = Z_TYPE_P(d);
+	if (Z_TYPE_P(d) == IS_LONG || Z_TYPE_P(d) == IS_DOUBLE) {
+		x ^= (uint64_t)Z_LVAL_P(d) << 8;
+	} else if (Z_TYPE_P(d) == IS_STRING) {
+		x ^= (uint64_t)zend_string_hash_val(Z_STR_P(d)) << 8;
+	} else if (Z_TYPE_P(d) == IS_ARRAY) {
+		x ^= rv_digest_constant(d) << 8;
+	}
+	return x;
+}
+
 uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce)
 {
 	/* Keyed by address: a table of classes, not of user input. */
@@ -37,16 +52,7 @@ uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce)
 		h = (h ^ x ^ ((uint64_t)i << 32)) * 0x100000001b3ULL;
 		h ^= h >> 29;
 		/* The defaults a record may leave out (see rv_shape.defaults). */
-		zval *d = &defaults[i];
-		x = Z_TYPE_P(d);
-		if (Z_TYPE_P(d) == IS_LONG || Z_TYPE_P(d) == IS_DOUBLE) {
-			x ^= (uint64_t)Z_LVAL_P(d) << 8;
-		} else if (Z_TYPE_P(d) == IS_STRING) {
-			x ^= (uint64_t)zend_string_hash_val(Z_STR_P(d)) << 8;
-		} else if (Z_TYPE_P(d) == IS_ARRAY) {
-			x ^= rv_digest_constant(d) << 8;
-		}
-		h = (h ^ x) * 0x100000001b3ULL;
+		h = (h ^ default_word(&defaults[i])) * 0x100000001b3ULL;
 		h ^= h >> 29;
 	}
 	if (h == 0) {
@@ -95,16 +101,7 @@ uint64_t rv_class_print(rv_context *ctx, zend_class_entry *ce)
 			h = (h ^ (uintptr_t)info->type.ptr) * p;
 			h = (h ^ (((uint64_t)info->flags << 32) | (uint32_t)info->offset)) * p;
 		}
-		zval *d = &defaults[i];
-		uint64_t x = Z_TYPE_P(d);
-		if (Z_TYPE_P(d) == IS_LONG || Z_TYPE_P(d) == IS_DOUBLE) {
-			x ^= (uint64_t)Z_LVAL_P(d) << 8;
-		} else if (Z_TYPE_P(d) == IS_STRING) {
-			x ^= (uint64_t)zend_string_hash_val(Z_STR_P(d)) << 8;
-		} else if (Z_TYPE_P(d) == IS_ARRAY) {
-			x ^= rv_digest_constant(d) << 8;
-		}
-		h = (h ^ x) * p;
+		h = (h ^ default_word(&defaults[i])) * p;
 	}
 	h ^= h >> 29;
 	if (h == 0) {
