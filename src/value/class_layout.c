@@ -88,7 +88,6 @@ uint64_t rv_class_print(rv_context *ctx, zend_class_entry *ce)
 	h = (h ^ (uintptr_t)ce->__serialize) * p;
 	h = (h ^ (uintptr_t)ce->__unserialize) * p;
 	h = (h ^ (uintptr_t)ce->serialize) * p;
-	h = (h ^ (uintptr_t)ce->unserialize) * p;
 	h = (h ^ (uintptr_t)ce->properties_info_table) * p;
 	h = (h ^ (uint64_t)rv_class_has_wakeup(ce)) * p;
 	zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(ce);
