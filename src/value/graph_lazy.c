@@ -167,14 +167,26 @@ static zend_result fill(zend_object *obj, zend_string *name)
 		rc = rv_decoder_fill_slot(d, obj, o, r, i);
 	}
 	if (rc == SUCCESS && s->pending) {
-		/* shell_of() finds the shell in the first UNDEF slot: one that
-		 * code run while filling (an autoloader) unset must hold it too. */
-		zval *slot = obj->properties_table, *end = slot + obj->ce->default_properties_count;
-		for (; slot < end; slot++) {
-			if (Z_TYPE_P(slot) == IS_UNDEF) {
-				slot->value.ptr = s;
+		/* Code run while filling (an autoloader that reaches the object)
+		 * may have written properties left pending: their values are its,
+		 * and stay. */
+		zval *slots = obj->properties_table;
+		for (uint64_t p = s->pending; p; p &= p - 1) {
+			uint32_t i = (uint32_t)__builtin_ctzll(p);
+			if (Z_TYPE(slots[i]) != IS_UNDEF) {
+				s->pending &= ~((uint64_t)1 << i);
 			}
 		}
+	}
+	if (rc == SUCCESS && s->pending) {
+		/* shell_of() finds the shell in the first UNDEF slot (a pending
+		 * one, or one that code run while filling unset before it); the
+		 * next fill() looks for it there and leaves it so again. */
+		zval *slot = obj->properties_table;
+		while (Z_TYPE_P(slot) != IS_UNDEF) {
+			slot++;
+		}
+		slot->value.ptr = s;
 		obj->handlers = &rv_shell_handlers;
 	}
 	/* __unserialize() and __wakeup() of the objects made, once this one

@@ -1230,8 +1230,22 @@ zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_n
 	const uint64_t *mask = rv_object_mask(o);
 	/* Left pending, so present in the record. */
 	uint32_t at = mask ? (uint32_t)__builtin_popcountll(*mask & (((uint64_t)1 << i) - 1)) : i;
-	return write_dense_slot(d, obj, o->shape, r, i, &rv_object_values(o)[at], rv_object_types(o)[at], OBJ_PROP_NUM(obj, i),
-		&CE_DEFAULT_PROPERTIES_TABLE(r->ce)[i]);
+	/* Made aside: the object is a shell's, which code run while its value
+	 * is made (an autoloader that reaches the object) may write. */
+	zval v;
+	ZVAL_UNDEF(&v);
+	if (write_dense_slot(d, obj, o->shape, r, i, &rv_object_values(o)[at], rv_object_types(o)[at], &v,
+			&CE_DEFAULT_PROPERTIES_TABLE(r->ce)[i]) == FAILURE) {
+		return FAILURE;
+	}
+	zval *slot = OBJ_PROP_NUM(obj, i);
+	if (Z_TYPE_P(slot) == IS_UNDEF) {
+		ZVAL_COPY_VALUE_PROP(slot, &v);
+	} else {
+		/* It did: its value stays, as the pending ones fill() finds written. */
+		zval_ptr_dtor(&v);
+	}
+	return SUCCESS;
 }
 
 void rv_decoder_free(decoder *d)
