@@ -15,13 +15,14 @@
  * class lives as long as it (ctx->lasting_layouts). Never 0. */
 uint64_t rv_class_layout(rv_context *ctx, zend_class_entry *ce);
 
-/* The layout and everything else a resolved shape of the class follows
- * from (graph_decode.h's resolved_shape): its flags, object constructor,
- * parent and hooks, and per slot the declaration (by address), its type,
- * flags and offset. Remembered for the request (ctx->prints). Never 0. Two classes with the same print at the same address resolve a
- * shape alike: a shape of a class OPcache holds is kept for the process by
- * it (shape_cache.h), where the class's address alone would not do (after
- * OPcache restarts, another class may be there). */
+/* What the layout follows from and everything else a resolved shape of
+ * the class follows from (graph_decode.h's resolved_shape): its flags,
+ * object constructor, parent and hooks, and per slot the declaration (by
+ * address), its type, flags and offset. Remembered for the request
+ * (ctx->prints). Never 0. Two classes with the same print at the same
+ * address resolve a shape alike: a shape of a class OPcache holds is kept
+ * for the process by it (shape_cache.h), where the class's address alone
+ * would not do (after OPcache restarts, another class may be there). */
 uint64_t rv_class_print(rv_context *ctx, zend_class_entry *ce);
 
 /* A class OPcache holds (immutable, in its shared memory), whose defaults

@@ -177,17 +177,17 @@ static zend_result fill(zend_object *obj, zend_string *name)
 				s->pending &= ~((uint64_t)1 << i);
 			}
 		}
-	}
-	if (rc == SUCCESS && s->pending) {
-		/* shell_of() finds the shell in the first UNDEF slot (a pending
-		 * one, or one that code run while filling unset before it); the
-		 * next fill() looks for it there and leaves it so again. */
-		zval *slot = obj->properties_table;
-		while (Z_TYPE_P(slot) != IS_UNDEF) {
-			slot++;
+		if (s->pending) {
+			/* shell_of() finds the shell in the first UNDEF slot (a pending
+			 * one, or one that code run while filling unset before it); the
+			 * next fill() looks for it there and leaves it so again. */
+			zval *slot = slots;
+			while (Z_TYPE_P(slot) != IS_UNDEF) {
+				slot++;
+			}
+			slot->value.ptr = s;
+			obj->handlers = &rv_shell_handlers;
 		}
-		slot->value.ptr = s;
-		obj->handlers = &rv_shell_handlers;
 	}
 	/* __unserialize() and __wakeup() of the objects made, once this one
 	 * has what was asked for. */

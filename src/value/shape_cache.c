@@ -227,12 +227,12 @@ void rv_shape_cache_keep(rv_context *ctx, const rv_shape *shape, uint64_t stamp,
 		return;
 	}
 	/* Where the class lasts as long as the process, for later requests;
-	 * else for the rest of this one: a class declared stays as it is until
-	 * the request ends, so a value fetched again, or another value of the
-	 * same shape (entries of one class under many keys), does not resolve
-	 * it again. */
+	 * where OPcache holds it, for later requests too, found again by its
+	 * print; else for the rest of this one: a class declared stays as it
+	 * is until the request ends, so a value fetched again, or another
+	 * value of the same shape (entries of one class under many keys),
+	 * does not resolve it again. */
 	bool lasting = rv_class_lasting(ce);
-	/* A class OPcache holds: for the process, found again by its print. */
 	uint64_t print = 0;
 	if (!lasting && rv_class_printable(ce)) {
 		print = rv_class_print(ctx, ce);

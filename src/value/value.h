@@ -211,7 +211,8 @@ void rv_context_scripts_end(rv_context *ctx);
 void rv_context_free(rv_context *ctx);
 /* At a request's start, before any decoder: the module's answer to
  * is_direct_class() changed (a php-fpm pool's resident.direct_classes,
- * applied in its worker after MINIT). What was kept for the process on the
+ * applied in its worker after MINIT, or a request's PHP_ADMIN_VALUE,
+ * which its worker keeps). What was kept for the process on the
  * strength of the old answers (resolved shapes: whether a class restores
  * through __wakeup() or __unserialize()) goes. */
 void rv_context_profiles_changed(rv_context *ctx);
