@@ -21,6 +21,9 @@ typedef struct resolved_shape {
 	/* ... or, listed by name (a __sleep() selection), some of its slots
 	 * in declaration order: the others take their defaults (fill_subset()) */
 	bool subset;
+	/* dense, and filling the slots is all there is to do (no hook to run,
+	 * a class serialize() takes): decode_object()'s short way. */
+	bool fills_only;
 	bool wakeup;                   /* the class as it is now restores through __wakeup(), as unserialize() would */
 	bool unserialize;              /* ... through __unserialize() (not a class listed in resident.direct_classes) */
 	zend_property_info **info;     /* per property: its declaration, or NULL (dynamic) */

@@ -197,6 +197,8 @@ static void complete_shape(decoder *d, resolved_shape *r, const rv_shape *shape)
 	if (UNEXPECTED(fills && !r->same_layout && !shape->defaults)) {
 		fills_by_names(r, shape);
 	}
+	r->fills_only = r->dense && !r->wakeup && (shape->mode == RV_OBJ_PROPS || shape->mode == RV_OBJ_WAKEUP)
+		&& !(r->ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE);
 	if (d->stamp && r->ce) {
 		rv_shape_cache_keep(d->ctx, shape, d->stamp, r);
 	}
@@ -224,6 +226,7 @@ static resolved_shape *resolve_new(decoder *d, const rv_shape *shape, const rv_c
 		&& (r->ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED);
 	r->dense = false;
 	r->subset = false;
+	r->fills_only = false;
 	r->same_layout = false;
 	/* unserialize() calls the __wakeup() the class has when the value is
 	 * read, not the one it had when it was stored (a deploy in between).
@@ -483,7 +486,7 @@ static zend_always_inline bool not_made(decoder *d, const zend_value *value, uin
  * object made without object_properties_init(), checked against the
  * declaration and with the flags instantiation would have left on the
  * slot. */
-static zend_always_inline zend_result write_dense_slot(decoder *d, zend_object *obj, const rv_shape *shape, resolved_shape *r,
+static zend_always_inline zend_result write_dense_slot(decoder *d, bool borrow, zend_object *obj, const rv_shape *shape, resolved_shape *r,
                                                        uint32_t i, const zend_value *value, uint8_t type, zval *slot, const zval *dflt)
 {
 	if ((r->direct[i] >> type) & 1) {
@@ -492,7 +495,7 @@ static zend_always_inline zend_result write_dense_slot(decoder *d, zend_object *
 		 * a temporary zval copied whole, the 16-byte read of what had just
 		 * been written as 8 and 4 bytes stalled store forwarding, most of
 		 * the time a fetch of small objects took. */
-		if (d->borrow || type < IS_STRING) {
+		if (borrow || type < IS_STRING) {
 			slot->value = *value;
 			Z_TYPE_INFO_P(slot) = type;
 		} else {
@@ -533,20 +536,34 @@ static zend_always_inline zend_result write_dense_slot(decoder *d, zend_object *
 	return SUCCESS;
 }
 
+static zend_always_inline void unset_slots(zval *slots, uint32_t from, uint32_t to)
+{
+	for (uint32_t i = from; i < to; i++) {
+		Z_TYPE_INFO(slots[i]) = IS_UNDEF;
+	}
+}
+
 /* A dense record (resolved_shape.dense) straight into the slots of an
  * object made without object_properties_init() (see decode_object()):
  * each slot is written once, with the record's value or, for one left
  * out, the class default as instantiation copies it. With pending (a
  * shell, see graph_lazy.c), a property whose value decoding would make
  * (an object or an array holding one, not made yet) is left UNDEF, with
- * marker as its value, and its bit set: made when first read. */
+ * marker as its value, and its bit set: made when first read.
+ * unset_late (borrowing only): the slots hold what emalloc() left, and are
+ * made UNDEF, those not written yet, just before a value that is not
+ * written as it is: only making such a value may run code (an autoloader,
+ * the collector), allocate (and bail out) or fail, which destroys the
+ * object; a borrowed value written as it is does none of that. */
 static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, bool packed,
-                                                    uint64_t *pending, void *marker)
+                                                    bool borrow, bool unset_late, uint64_t *pending, void *marker)
 {
 	const rv_shape *shape = o->shape;
 	uint32_t n = shape->nprops;
 	zval *slots = obj->properties_table;
 	const zval *defaults = CE_DEFAULT_PROPERTIES_TABLE(r->ce);
+	bool unset_left = unset_late;
+	ZEND_ASSERT(!unset_late || (borrow && !pending));
 	record_reader rr;
 	record_open(&rr, o);
 	for (uint32_t i = 0; i < n; i++) {
@@ -563,18 +580,27 @@ static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj
 			*pending |= (uint64_t)1 << i;
 			continue;
 		}
-		if (write_dense_slot(d, obj, shape, r, i, value, type, &slots[i], &defaults[i]) == FAILURE) {
+		if (unset_late && unset_left && !((r->direct[i] >> type) & 1)) {
+			unset_slots(slots, i, n);
+			unset_left = false;
+		}
+		if (write_dense_slot(d, borrow, obj, shape, r, i, value, type, &slots[i], &defaults[i]) == FAILURE) {
 			return FAILURE;
 		}
 	}
 	return SUCCESS;
 }
 
-/* One loop for each record layout, each without a test of it per property. */
+/* One loop for each record layout and fetch mode, each without a test of
+ * them per property. */
 static zend_always_inline zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
 {
-	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, NULL, NULL)
-		: fill_dense_as(d, obj, o, r, false, NULL, NULL);
+	if (d->borrow) {
+		return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, true, false, NULL, NULL)
+			: fill_dense_as(d, obj, o, r, false, true, false, NULL, NULL);
+	}
+	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, false, false, NULL, NULL)
+		: fill_dense_as(d, obj, o, r, false, false, false, NULL, NULL);
 }
 
 /* A record listed by name that holds some of the declared properties, in
@@ -603,7 +629,7 @@ static zend_result fill_subset(decoder *d, zend_object *obj, const rv_object_nod
 			ZVAL_COPY_PROP(&slots[slot], &defaults[slot]);
 			continue;
 		}
-		if (write_dense_slot(d, obj, shape, r, i, value, type, &slots[slot], &defaults[slot]) == FAILURE) {
+		if (write_dense_slot(d, d->borrow, obj, shape, r, i, value, type, &slots[slot], &defaults[slot]) == FAILURE) {
 			return FAILURE;
 		}
 	}
@@ -691,9 +717,42 @@ static zend_never_inline ZEND_COLD bool refuse_internal_state(decoder *d, zval *
 
 /* --- nodes ---------------------------------------------------------------------- */
 
+/* An object of a shape that fills_only (decode_object() for the most
+ * common kind, without its tests of every other). Its slots are UNDEF
+ * until written once, which the collector and the destructor accept if
+ * decoding a child fails or runs the collector: from the start when
+ * copying, when borrowing from the first value not written as it is
+ * (fill_dense_as(), unset_late). */
+static zend_always_inline zend_result build_filled(decoder *d, zval *dst, const rv_object_node *o, resolved_shape *r)
+{
+	zend_object *obj = zend_objects_new(r->ce);
+	ZVAL_OBJ(dst, obj);
+	ZVAL_OBJ(&d->ids[o->n.id], obj);
+	bool packed = o->n.kind & RV_OBJECT_PACKED;
+	zend_result rc;
+	if (d->borrow) {
+		rc = packed ? fill_dense_as(d, obj, o, r, true, true, true, NULL, NULL) : fill_dense_as(d, obj, o, r, false, true, true, NULL, NULL);
+	} else {
+		unset_slots(obj->properties_table, 0, (uint32_t)r->ce->default_properties_count);
+		rc = packed ? fill_dense_as(d, obj, o, r, true, false, false, NULL, NULL) : fill_dense_as(d, obj, o, r, false, false, false, NULL, NULL);
+	}
+	if (UNEXPECTED(rc == FAILURE)) {
+		if (o->shape->mode == RV_OBJ_WAKEUP) {
+			/* Stored with __wakeup(), which will not run: as
+			 * unserialize(), no destructor call. */
+			GC_ADD_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);
+		}
+		return fail(dst);
+	}
+	return SUCCESS;
+}
+
 static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
 {
 	resolved_shape *r = resolve_light(d, o->shape);
+	if (EXPECTED(r->fills_only) && !(o->n.kind & RV_OBJECT_EXT) && !d->lazy && EXPECTED(!EG(exception))) {
+		return build_filled(d, dst, o, r);
+	}
 	const rv_object_ext *x = rv_object_ext_of(o);
 	if (!EG(exception) && !r->complete && !(!x && o->shape->mode == RV_OBJ_PROPS && shell_candidate(r, o->shape))) {
 		complete_shape(d, r, o->shape);
@@ -894,10 +953,20 @@ static zend_result decode_list(decoder *d, zval *dst, const rv_array_node *a)
 {
 	const zend_array *t = a->tmpl;
 	uint32_t n = t->nNumUsed;
+	if (rv_stack_exhausted()) {
+		/* The elements' test (decode_node()), once for all: an object met
+		 * first is made without it, below. */
+		ZVAL_UNDEF(dst);
+		return rv_decode_stack_error(d->ctx);
+	}
 	zend_array *ht = zend_new_array(n);
 	zend_hash_real_init_packed(ht);
 	for (uint32_t i = 0; i < n; i++) {
-		if (decode(d, &ht->arPacked[i], &t->arPacked[i]) == FAILURE) {
+		const zval *src = &t->arPacked[i];
+		const rv_node *node = Z_PTR_P(src);
+		zend_result rc = RV_NODE_KIND(node) == RV_NODE_OBJECT && (!node->id || Z_TYPE(d->ids[node->id]) == IS_UNDEF)
+			? decode_object(d, &ht->arPacked[i], (const rv_object_node *)node) : decode(d, &ht->arPacked[i], src);
+		if (rc == FAILURE) {
 			/* What was made so far goes with the array; the caller drops
 			 * what a failure leaves in dst. */
 			ht->nNumUsed = ht->nNumOfElements = i;
@@ -1214,8 +1283,8 @@ resolved_shape *rv_decoder_complete(decoder *d, resolved_shape *r, const rv_shap
 zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r,
                                   uint64_t *pending, void *marker)
 {
-	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, pending, marker)
-		: fill_dense_as(d, obj, o, r, false, pending, marker);
+	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, d->borrow, false, pending, marker)
+		: fill_dense_as(d, obj, o, r, false, d->borrow, false, pending, marker);
 }
 
 zend_result rv_decoder_fill_loose(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
@@ -1234,7 +1303,7 @@ zend_result rv_decoder_fill_slot(decoder *d, zend_object *obj, const rv_object_n
 	 * is made (an autoloader that reaches the object) may write. */
 	zval v;
 	ZVAL_UNDEF(&v);
-	if (write_dense_slot(d, obj, o->shape, r, i, &rv_object_values(o)[at], rv_object_types(o)[at], &v,
+	if (write_dense_slot(d, d->borrow, obj, o->shape, r, i, &rv_object_values(o)[at], rv_object_types(o)[at], &v,
 			&CE_DEFAULT_PROPERTIES_TABLE(r->ce)[i]) == FAILURE) {
 		return FAILURE;
 	}
