@@ -173,7 +173,8 @@ resolved_shape *rv_decoder_complete(decoder *d, resolved_shape *r, const rv_shap
  * object_properties_init(), whose slots are UNDEF, except the properties
  * among the first 64 whose values decoding would make (objects, arrays
  * holding them, not made yet): those stay UNDEF, with marker as their
- * value, and their bits are set in *pending. */
+ * value, and their bits are set in *pending. A borrowing decoder's (a
+ * lazy graph's) only. */
 zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r,
                                   uint64_t *pending, void *marker);
 /* Writes the record into a shell whose class no longer lays its slots out

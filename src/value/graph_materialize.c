@@ -750,7 +750,7 @@ static zend_always_inline zend_result build_filled(decoder *d, zval *dst, const 
 static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const rv_object_node *o)
 {
 	resolved_shape *r = resolve_light(d, o->shape);
-	if (EXPECTED(r->fills_only) && !(o->n.kind & RV_OBJECT_EXT) && !d->lazy && EXPECTED(!EG(exception))) {
+	if (!d->lazy && EXPECTED(r->fills_only) && !(o->n.kind & RV_OBJECT_EXT) && EXPECTED(!EG(exception))) {
 		return build_filled(d, dst, o, r);
 	}
 	const rv_object_ext *x = rv_object_ext_of(o);
@@ -1283,8 +1283,10 @@ resolved_shape *rv_decoder_complete(decoder *d, resolved_shape *r, const rv_shap
 zend_result rv_decoder_fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r,
                                   uint64_t *pending, void *marker)
 {
-	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, d->borrow, false, pending, marker)
-		: fill_dense_as(d, obj, o, r, false, d->borrow, false, pending, marker);
+	/* A lazy graph's decoder, which borrows (graph_lazy.c). */
+	ZEND_ASSERT(d->borrow);
+	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, true, false, pending, marker)
+		: fill_dense_as(d, obj, o, r, false, true, false, pending, marker);
 }
 
 zend_result rv_decoder_fill_loose(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
