@@ -787,9 +787,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		 * UNDEF, which the collector and the destructor accept if decoding
 		 * a child fails or runs the collector. */
 		zend_object *obj = zend_objects_new(r->ce);
-		for (int i = 0; i < r->ce->default_properties_count; i++) {
-			Z_TYPE_INFO(obj->properties_table[i]) = IS_UNDEF;
-		}
+		unset_slots(obj->properties_table, 0, (uint32_t)r->ce->default_properties_count);
 		ZVAL_OBJ(dst, obj);
 	} else if (r->plain) {
 		/* What object_init_ex() does once its checks passed for this class. */
