@@ -592,12 +592,13 @@ static zend_always_inline zend_result fill_dense_as(decoder *d, zend_object *obj
 }
 
 /* One loop for each record layout and fetch mode, each without a test of
- * them per property. */
-static zend_always_inline zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r)
+ * them per property. unset_late: as fill_dense_as() says, where the fetch
+ * borrows (a copying one's slots are unset before). */
+static zend_always_inline zend_result fill_dense(decoder *d, zend_object *obj, const rv_object_node *o, resolved_shape *r, bool unset_late)
 {
 	if (d->borrow) {
-		return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, true, false, NULL, NULL)
-			: fill_dense_as(d, obj, o, r, false, true, false, NULL, NULL);
+		return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, true, unset_late, NULL, NULL)
+			: fill_dense_as(d, obj, o, r, false, true, unset_late, NULL, NULL);
 	}
 	return (o->n.kind & RV_OBJECT_PACKED) ? fill_dense_as(d, obj, o, r, true, false, false, NULL, NULL)
 		: fill_dense_as(d, obj, o, r, false, false, false, NULL, NULL);
@@ -728,15 +729,10 @@ static zend_always_inline zend_result build_filled(decoder *d, zval *dst, const 
 	zend_object *obj = zend_objects_new(r->ce);
 	ZVAL_OBJ(dst, obj);
 	ZVAL_OBJ(&d->ids[o->n.id], obj);
-	bool packed = o->n.kind & RV_OBJECT_PACKED;
-	zend_result rc;
-	if (d->borrow) {
-		rc = packed ? fill_dense_as(d, obj, o, r, true, true, true, NULL, NULL) : fill_dense_as(d, obj, o, r, false, true, true, NULL, NULL);
-	} else {
+	if (!d->borrow) {
 		unset_slots(obj->properties_table, 0, (uint32_t)r->ce->default_properties_count);
-		rc = packed ? fill_dense_as(d, obj, o, r, true, false, false, NULL, NULL) : fill_dense_as(d, obj, o, r, false, false, false, NULL, NULL);
 	}
-	if (UNEXPECTED(rc == FAILURE)) {
+	if (UNEXPECTED(fill_dense(d, obj, o, r, true) == FAILURE)) {
 		if (o->shape->mode == RV_OBJ_WAKEUP) {
 			/* Stored with __wakeup(), which will not run: as
 			 * unserialize(), no destructor call. */
@@ -867,7 +863,7 @@ static zend_never_inline zend_result decode_object(decoder *d, zval *dst, const 
 		defer(d, obj, RV_OBJ_UNSERIALIZE, &data);
 		return SUCCESS;
 	}
-	if ((r->dense ? fill_dense(d, obj, o, r) : r->subset ? fill_subset(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
+	if ((r->dense ? fill_dense(d, obj, o, r, false) : r->subset ? fill_subset(d, obj, o, r) : fill_props(d, obj, o, r)) == FAILURE) {
 		if (o->shape->mode == RV_OBJ_WAKEUP && r->ce) {
 			/* Its __wakeup() will not run: as unserialize(), no destructor call. */
 			GC_ADD_FLAGS(obj, IS_OBJ_DESTRUCTOR_CALLED);
