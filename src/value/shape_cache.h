@@ -14,14 +14,15 @@
  * address until OPcache restarts, after which another class may be there:
  * such a resolution is found again in a request only once the class of its
  * name is at the same address and has the same print (rv_class_print():
- * everything the resolution follows from), checked once per request. Kept by what the
- * resolution follows from, not by where the shape is stored: the class's
- * name, its layout fingerprint as stored, which slot each property goes
- * to and its flags; only where the class is still laid out so (the slots
- * then say which declaration each property has). Values of one class
- * under many keys share it. A shape that does not say so (listed by
- * name, or laid out otherwise since) is kept by its address and its
- * value's stamp: for the same value only.
+ * everything the resolution follows from), checked once per request.
+ *
+ * Kept by what the resolution follows from, not by where the shape is
+ * stored: the class's name, its layout fingerprint as stored, which slot
+ * each property goes to and its flags; only where the class is still laid
+ * out so (the slots then say which declaration each property has). Values
+ * of one class under many keys share it. A shape that does not say so
+ * (listed by name, or laid out otherwise since) is kept by its address and
+ * its value's stamp: for the same value only.
  *
  * Type checks likewise: whether a declared property type accepts objects
  * of a class, where both classes last (an interface or a parent type made
